@@ -1,0 +1,75 @@
+/**
+ * The errors the kit raises. Known wire errors are data with a code; a code this client does not
+ * know becomes an "update the client" error instead of a crash; a server that cannot be reached
+ * becomes a connection error that says what was tried.
+ */
+import { type ErrorFamily, isInFamily, type KnownErrorCode } from './codes.js';
+
+/** A known error of the wire: code, HTTP status, the server's message and its details. */
+export class SignetError<C extends KnownErrorCode = KnownErrorCode> extends Error {
+  override readonly name = 'SignetError';
+  constructor(
+    /** The wire code, e.g. `EMAIL_PASSWORD_MISMATCH`. */
+    readonly code: C,
+    /** The HTTP status the error stands for (after any status override). */
+    readonly status: number,
+    message: string,
+    /** The error's `details` object, as sent. */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  /** True when this error is `family` or one of its descendants (e.g. `INVALID_ACCESS_TOKEN`). */
+  is(family: ErrorFamily): boolean {
+    return isInFamily(this.code, family);
+  }
+}
+
+/** The server answered with a code this version of the kit does not know. */
+export class UpdateClientError extends Error {
+  override readonly name = 'UpdateClientError';
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    readonly serverMessage: string,
+  ) {
+    super(
+      `The server sent the error code ${code}, which this version of signet does not know. Update the client (npm update signet). Server message: ${serverMessage}`,
+    );
+  }
+}
+
+/** A non-2xx answer that is not a known error (plain-text status errors, 5xx pages). */
+export class HttpStatusError extends Error {
+  override readonly name = 'HttpStatusError';
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly url: string,
+  ) {
+    super(`Request to ${url} failed with status ${status}: ${body}`);
+  }
+}
+
+/** The API could not be reached after every attempt; the message lists what was tried. */
+export class ConnectionError extends Error {
+  override readonly name = 'ConnectionError';
+  constructor(
+    readonly url: string,
+    readonly attempts: readonly string[],
+  ) {
+    super(
+      `Could not reach the signet API at ${url} after ${attempts.length} attempt${attempts.length === 1 ? '' : 's'}:\n${attempts
+        .map((a, i) => `  ${i + 1}. ${a}`)
+        .join(
+          '\n',
+        )}\nCheck that the server is running, that baseUrl is right, and that the network allows the request.`,
+    );
+  }
+}
+
+/** True when `error` is a known wire error in `family`. */
+export function isSignetError(error: unknown, family?: ErrorFamily): error is SignetError {
+  return error instanceof SignetError && (!family || error.is(family));
+}

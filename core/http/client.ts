@@ -1,0 +1,121 @@
+/**
+ * The API client: one `request` that adds the wire's headers and session tokens, decodes errors,
+ * and retries as wire.md §1.7 says. fetch, timers and randomness are injectable for tests.
+ */
+import { createFetch } from 'ofetch';
+import { ConnectionError, SignetError } from '../errors/signet-error.js';
+import type { TokenPair } from '../tokens/token-store.js';
+import { buildHeaders, type Credentials } from './headers.js';
+import { actualStatus, decodeError } from './decode-error.js';
+import { backoffDelay, isIdempotent, MAX_ATTEMPTS, retryAfterMs } from './retry.js';
+
+/** Where the client gets the session's tokens and how it reports a rejected access token. */
+export interface TokenSource {
+  getTokens(): Promise<TokenPair | null>;
+  markAccessTokenExpired(accessToken: string): void;
+}
+
+/** Options of the API client. */
+export interface HttpClientOptions extends Credentials {
+  /** API host, e.g. `http://localhost:8102`; `/api/v1` is added. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+/** One API call. */
+export interface ApiRequest {
+  method?: string;
+  body?: unknown;
+  /** Send the session's tokens (default true). */
+  withSession?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** The API client an app and its plugins share. */
+export interface HttpClient {
+  /** Calls `path` under `/api/v1` and resolves with the parsed JSON (or text) body. */
+  request<T>(path: string, init?: ApiRequest): Promise<T>;
+  /** The absolute URL of an API path. */
+  url(path: string): string;
+  /** The fetch the client uses, for calls outside the X-Stack conventions (OAuth token endpoint). */
+  readonly fetch: typeof fetch;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Builds an API client. */
+export function createHttpClient(options: HttpClientOptions, tokens: TokenSource): HttpClient {
+  const apiRoot = `${options.baseUrl.replace(/\/$/, '')}/api/v1`;
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const $fetch = createFetch({ fetch: fetchImpl });
+  const sleep = options.sleep ?? defaultSleep;
+  const url = (path: string) => `${apiRoot}${path}`.replace(/\/$/, '');
+
+  async function request<T>(path: string, init: ApiRequest = {}): Promise<T> {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const target = url(path);
+    const tried: string[] = [];
+    let retriedWithFreshToken = false;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const session = init.withSession === false ? null : await tokens.getTokens();
+      let response: Response;
+      let text: string;
+      try {
+        const raw = await $fetch.raw<string, 'text'>(target, {
+          method,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          headers: { ...buildHeaders(options, session, init.body !== undefined), ...init.headers },
+          credentials: 'omit',
+          cache: 'no-store',
+          retry: false,
+          ignoreResponseError: true,
+          responseType: 'text',
+        });
+        response = raw;
+        text = raw._data ?? '';
+      } catch (error) {
+        tried.push(`${method} ${target}: ${(error as Error).message || 'network error'}`);
+        // A POST that failed mid-flight may have reached the server; repeating it could act twice.
+        if (!isIdempotent(method)) throw new ConnectionError(target, tried);
+        if (attempt < MAX_ATTEMPTS - 1) await sleep(backoffDelay(attempt, options.random));
+        continue;
+      }
+      const status = actualStatus(response);
+      if (status === 429) {
+        tried.push(`${method} ${target}: 429 Too Many Requests`);
+        await sleep(retryAfterMs(response.headers.get('retry-after')));
+        continue;
+      }
+      if (status === 508 && text.includes('INFINITE_LOOP_DETECTED')) {
+        tried.push(`${method} ${target}: 508 infinite loop detected`);
+        await sleep(backoffDelay(attempt, options.random));
+        continue;
+      }
+      const error = decodeError(response, status, text);
+      if (
+        error instanceof SignetError &&
+        error.is('INVALID_ACCESS_TOKEN') &&
+        session?.accessToken &&
+        !retriedWithFreshToken
+      ) {
+        // The server rejected the token: drop it so the one retry refreshes first.
+        retriedWithFreshToken = true;
+        tokens.markAccessTokenExpired(session.accessToken);
+        tried.push(`${method} ${target}: ${error.code}`);
+        continue;
+      }
+      if (error) throw error;
+      return parseBody<T>(response, text);
+    }
+    throw new ConnectionError(target, tried);
+  }
+
+  return { request, url, fetch: fetchImpl };
+}
+
+function parseBody<T>(response: Response, text: string): T {
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') && text ? JSON.parse(text) : text) as T;
+}

@@ -1,0 +1,35 @@
+/** Turns a non-2xx answer into the right error (wire.md §2). */
+import { isKnownErrorCode, type KnownErrorCode } from '../errors/codes.js';
+import { HttpStatusError, SignetError, UpdateClientError } from '../errors/signet-error.js';
+import { HEADER } from '../wire/headers.js';
+
+/**
+ * The real status of an answer: the wire may send 200 with `x-stack-actual-status` when the
+ * request asked for error statuses to be overridden.
+ */
+export function actualStatus(response: Response): number {
+  const header = response.headers.get(HEADER.actualStatus);
+  const parsed = header ? Number.parseInt(header, 10) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : response.status;
+}
+
+/**
+ * Decodes an error answer: a known code becomes a `SignetError`, an unknown code an
+ * `UpdateClientError`, anything else an `HttpStatusError`. Returns null for success statuses.
+ */
+export function decodeError(response: Response, status: number, bodyText: string): Error | null {
+  const code = response.headers.get(HEADER.knownError);
+  if (code) {
+    let body: { code?: string; error?: string; details?: Record<string, unknown> } = {};
+    try {
+      body = JSON.parse(bodyText);
+    } catch {
+      // Keep going with what the header says.
+    }
+    const message = typeof body.error === 'string' ? body.error : bodyText;
+    if (!isKnownErrorCode(code)) return new UpdateClientError(code, status, message);
+    return new SignetError(code as KnownErrorCode, status, message, body.details);
+  }
+  if (status >= 200 && status < 300) return null;
+  return new HttpStatusError(status, bodyText, response.url);
+}

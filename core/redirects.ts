@@ -1,0 +1,125 @@
+/**
+ * Redirects that never leave the app for an untrusted place: a target is followed only when it is
+ * relative, on the current origin, or on a trusted domain (exact scheme, host and port).
+ */
+import type { AppUrls } from './urls.js';
+
+/** The query parameter that carries where to return after signing in. */
+export const RETURN_TO_PARAM = 'after_auth_return_to';
+/** How long a window redirect waits for the page to unload before resolving. */
+export const REDIRECT_WAIT_MS = 2000;
+
+/** How redirects happen: not at all, by `window.location`, or through the host's router. */
+export type RedirectMethod =
+  | 'none'
+  | 'window'
+  | { navigate(to: string, options: { replace: boolean }): void | Promise<void> };
+
+/** Thrown when a redirect target is not trusted. */
+export class UntrustedRedirectError extends Error {
+  override readonly name = 'UntrustedRedirectError';
+  constructor(readonly target: string) {
+    super('Redirect URL is not trusted; should be relative.');
+  }
+}
+
+/** Options of the redirector. */
+export interface RedirectorOptions {
+  urls: AppUrls;
+  method?: RedirectMethod;
+  /** Extra origins redirects may go to, e.g. `https://app.example.com`. */
+  trustedDomains?: readonly string[];
+  /** The current page; defaults to `window.location` where there is one. */
+  currentUrl?: () => string | null;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Where to send the user, by page name or URL. */
+export type RedirectTarget = keyof AppUrls | { url: string };
+
+/** Moves the user between the app's pages. */
+export interface Redirector {
+  isTrusted(url: string): boolean;
+  /** The URL a named page or URL resolves to, with `after_auth_return_to` added for sign-in and sign-up. */
+  href(target: RedirectTarget): string;
+  redirect(target: RedirectTarget, options?: { replace?: boolean }): Promise<void>;
+  /** After a sign-in or sign-up: the return-to target if one is present and trusted, else the page's default. */
+  afterAuth(kind: 'sign-in' | 'sign-up'): Promise<void>;
+  /** The URL `afterAuth` would go to. */
+  afterAuthHref(kind: 'sign-in' | 'sign-up'): string;
+}
+
+const browserUrl = () => (typeof location === 'undefined' ? null : location.href);
+
+/** True for paths like `/a?b`, never for protocol-relative `//host`. */
+const isRelative = (url: string) => /^\/(?!\/)/.test(url) || /^[?#]/.test(url);
+
+/** Creates a redirector. */
+export function createRedirector(options: RedirectorOptions): Redirector {
+  const current = options.currentUrl ?? browserUrl;
+  const method = options.method ?? (typeof window === 'undefined' ? 'none' : 'window');
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const trusted = new Set((options.trustedDomains ?? []).map((d) => new URL(d).origin));
+
+  function isTrusted(url: string) {
+    if (isRelative(url)) return true;
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return false;
+    }
+    const here = current();
+    return (here !== null && new URL(here).origin === target.origin) || trusted.has(target.origin);
+  }
+
+  function href(target: RedirectTarget) {
+    const url = typeof target === 'string' ? options.urls[target] : target.url;
+    const here = current();
+    if ((target === 'signIn' || target === 'signUp') && here) {
+      const page = new URL(here);
+      // Carry the page the user came from, unless that page is itself an auth page.
+      const from = page.searchParams.get(RETURN_TO_PARAM) ?? `${page.pathname}${page.search}${page.hash}`;
+      if (!page.pathname.startsWith(options.urls.handler)) {
+        return appendParam(url, RETURN_TO_PARAM, from);
+      }
+      if (page.searchParams.has(RETURN_TO_PARAM)) return appendParam(url, RETURN_TO_PARAM, from);
+    }
+    return url;
+  }
+
+  async function redirect(target: RedirectTarget, { replace = false } = {}) {
+    const url = href(target);
+    if (!isTrusted(url)) throw new UntrustedRedirectError(url);
+    if (method === 'none') return;
+    if (method === 'window') {
+      if (replace) window.location.replace(url);
+      else window.location.assign(url);
+      // The page is about to unload; give it time rather than let callers race on.
+      await sleep(REDIRECT_WAIT_MS);
+      return;
+    }
+    await method.navigate(url, { replace });
+  }
+
+  function afterAuthHref(kind: 'sign-in' | 'sign-up') {
+    const here = current();
+    const returnTo = here ? new URL(here).searchParams.get(RETURN_TO_PARAM) : null;
+    if (returnTo && isTrusted(returnTo)) return returnTo;
+    return options.urls[kind === 'sign-up' ? 'afterSignUp' : 'afterSignIn'];
+  }
+
+  return {
+    isTrusted,
+    href,
+    redirect,
+    afterAuthHref,
+    afterAuth: (kind) => redirect({ url: afterAuthHref(kind) }, { replace: true }),
+  };
+}
+
+function appendParam(url: string, name: string, value: string) {
+  const [path, hash = ''] = url.split('#', 2);
+  const separator = path!.includes('?') ? '&' : '?';
+  return `${path}${separator}${name}=${encodeURIComponent(value)}${hash ? `#${hash}` : ''}`;
+}

@@ -1,0 +1,26 @@
+/** Results of calls that can fail in expected ways: data, or a known error the call declares. */
+import type { ErrorFamily, KnownErrorCode } from './errors/codes.js';
+import { SignetError } from './errors/signet-error.js';
+
+/** Success or an expected, typed failure. Unexpected failures are thrown instead. */
+export type Result<T, C extends KnownErrorCode = KnownErrorCode> =
+  | { status: 'ok'; data: T }
+  | { status: 'error'; error: SignetError<C> };
+
+/**
+ * Runs `call` and turns the known errors in `expected` (codes or families) into an error result;
+ * anything else is rethrown, because the caller did not declare it.
+ */
+export async function toResult<T, C extends KnownErrorCode>(
+  call: () => Promise<T>,
+  expected: readonly ErrorFamily[],
+): Promise<Result<T, C>> {
+  try {
+    return { status: 'ok', data: await call() };
+  } catch (error) {
+    if (error instanceof SignetError && expected.some((family) => error.is(family))) {
+      return { status: 'error', error: error as SignetError<C> };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * An unstorage driver over the browser's `document.cookie`, with the cookie lifetimes of
+ * product-spec §9: the refresh token one year, the access token one day.
+ */
+import type { Driver } from 'unstorage';
+import { ACCESS_TOKEN_KEY } from './token-store.js';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+const ONE_DAY_SECONDS = 86_400;
+
+/** Thrown when a cookie store is created where there is no `document`. */
+export class CookieStoreOutsideBrowserError extends Error {
+  override readonly name = 'CookieStoreOutsideBrowserError';
+  constructor() {
+    super(
+      "The 'cookie' token store only works in a browser (no document.cookie here). On a server, use tokenStore: 'memory' or a custom store.",
+    );
+  }
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && decodeURIComponent(part.slice(0, eq).trim()) === name) {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    }
+  }
+  return null;
+}
+
+function writeCookie(name: string, value: string, maxAge: number) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
+/** A driver that keeps each key in a first-party cookie. */
+export function cookieDriver(): Driver {
+  if (typeof document === 'undefined') throw new CookieStoreOutsideBrowserError();
+  return {
+    name: 'signet-cookie',
+    hasItem: (key) => readCookie(key) !== null,
+    getItem: (key) => readCookie(key),
+    setItem: (key, value) =>
+      writeCookie(key, value, key === ACCESS_TOKEN_KEY ? ONE_DAY_SECONDS : ONE_YEAR_SECONDS),
+    removeItem: (key) => writeCookie(key, '', 0),
+    getKeys: () => document.cookie.split(';').map((part) => decodeURIComponent(part.split('=')[0]!.trim())),
+  };
+}

@@ -1,0 +1,30 @@
+/** Turns the `tokenStore` option of `createApp` into a store. */
+import type { Driver } from 'unstorage';
+import localStorageDriver from 'unstorage/drivers/localstorage';
+import memoryDriver from 'unstorage/drivers/memory';
+import { cookieDriver } from './cookie-driver.js';
+import { type TokenStore, tokenStoreFromDriver } from './token-store.js';
+
+/**
+ * Where tokens are kept: `'memory'` (lost on reload; the default outside a browser), `'local-storage'`,
+ * `'cookie'` (browser cookies readable by the host's own server; the default in a browser), any
+ * unstorage driver, or a ready `TokenStore`.
+ */
+export type TokenStoreOption = 'memory' | 'local-storage' | 'cookie' | Driver | TokenStore;
+
+const isTokenStore = (option: object): option is TokenStore => 'read' in option && 'write' in option;
+
+/** Builds the store an app will use. */
+export function createTokenStore(option: TokenStoreOption | undefined, projectId: string): TokenStore {
+  const chosen = option ?? (typeof document === 'undefined' ? 'memory' : 'cookie');
+  if (typeof chosen === 'object') {
+    return isTokenStore(chosen) ? chosen : tokenStoreFromDriver(chosen, projectId);
+  }
+  const driver =
+    chosen === 'cookie'
+      ? cookieDriver()
+      : chosen === 'local-storage'
+        ? localStorageDriver({})
+        : memoryDriver();
+  return tokenStoreFromDriver(driver, projectId);
+}

@@ -1,0 +1,60 @@
+/**
+ * Where the session's tokens live. Every store is an unstorage driver underneath, keyed by the
+ * names the wire's cookie store uses (wire.md §7.3), so a token written by one kind of store reads
+ * the same in another and a host can bring any unstorage driver as a custom store.
+ */
+import type { Driver } from 'unstorage';
+
+/** The two tokens of a session; either may be absent. */
+export interface TokenPair {
+  accessToken: string | null;
+  refreshToken: string | null;
+}
+
+/** Reads and writes a session's tokens. */
+export interface TokenStore {
+  read(): Promise<TokenPair>;
+  write(tokens: TokenPair): Promise<void>;
+}
+
+/** Key of the refresh token for a project. */
+export const refreshTokenKey = (projectId: string) => `stack-refresh-${projectId}`;
+/** Key of the access token; its value is the JSON array `[refreshToken, accessToken]`. */
+export const ACCESS_TOKEN_KEY = 'stack-access';
+/** The legacy refresh-token key: read for compatibility, deleted on write. */
+export const LEGACY_REFRESH_TOKEN_KEY = 'stack-refresh';
+
+const asString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A token store over any unstorage driver. */
+export function tokenStoreFromDriver(driver: Driver, projectId: string): TokenStore {
+  const refreshKey = refreshTokenKey(projectId);
+  return {
+    async read() {
+      const refreshToken =
+        asString(await driver.getItem(refreshKey)) ??
+        asString(await driver.getItem(LEGACY_REFRESH_TOKEN_KEY));
+      // The access entry pairs the token with the refresh token it came from; an entry left over
+      // from another session is ignored rather than sent.
+      let accessToken: string | null = null;
+      const raw = asString(await driver.getItem(ACCESS_TOKEN_KEY));
+      if (raw) {
+        try {
+          const pair = JSON.parse(raw);
+          if (Array.isArray(pair) && pair[0] === refreshToken) accessToken = asString(pair[1]);
+        } catch {
+          // A malformed entry is treated as no access token.
+        }
+      }
+      return { accessToken, refreshToken };
+    },
+    async write({ accessToken, refreshToken }) {
+      await driver.removeItem?.(LEGACY_REFRESH_TOKEN_KEY, {});
+      if (refreshToken) await driver.setItem?.(refreshKey, refreshToken, {});
+      else await driver.removeItem?.(refreshKey, {});
+      if (accessToken && refreshToken) {
+        await driver.setItem?.(ACCESS_TOKEN_KEY, JSON.stringify([refreshToken, accessToken]), {});
+      } else await driver.removeItem?.(ACCESS_TOKEN_KEY, {});
+    },
+  };
+}

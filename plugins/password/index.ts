@@ -1,0 +1,133 @@
+/**
+ * The password plugin: sign up, sign in and change password with an email and a password.
+ * `createApp({ plugins: [password()] })` gives the app `app.password`.
+ */
+import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
+import { type Result, toResult } from '../../core/result.js';
+import type { SignInResponseJson } from '../../core/wire/auth.js';
+
+export {
+  emailError,
+  type FieldErrors,
+  MESSAGES,
+  newPasswordError,
+  validateSignIn,
+  validateSignUp,
+} from './validation.js';
+
+/** Codes a sign-up can fail with. */
+export type SignUpErrorCode =
+  | 'USER_EMAIL_ALREADY_EXISTS'
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_LONG'
+  | 'SIGN_UP_NOT_ENABLED'
+  | 'PASSWORD_AUTHENTICATION_NOT_ENABLED'
+  | 'REDIRECT_URL_NOT_WHITELISTED';
+/** Codes a sign-in can fail with. */
+export type SignInErrorCode = 'EMAIL_PASSWORD_MISMATCH' | 'PASSWORD_AUTHENTICATION_NOT_ENABLED';
+/** Codes a password change can fail with. */
+export type UpdatePasswordErrorCode =
+  | 'PASSWORD_CONFIRMATION_MISMATCH'
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_LONG'
+  | 'USER_DOES_NOT_HAVE_PASSWORD'
+  | 'PASSWORD_AUTHENTICATION_NOT_ENABLED';
+
+const SIGN_UP_ERRORS = [
+  'USER_EMAIL_ALREADY_EXISTS',
+  'PASSWORD_REQUIREMENTS_NOT_MET',
+  'SIGN_UP_NOT_ENABLED',
+  'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  'REDIRECT_URL_NOT_WHITELISTED',
+] as const;
+const SIGN_IN_ERRORS = ['EMAIL_PASSWORD_MISMATCH', 'PASSWORD_AUTHENTICATION_NOT_ENABLED'] as const;
+const UPDATE_ERRORS = [
+  'PASSWORD_CONFIRMATION_MISMATCH',
+  'PASSWORD_REQUIREMENTS_NOT_MET',
+  'USER_DOES_NOT_HAVE_PASSWORD',
+  'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+] as const;
+
+/** What a sign-in or sign-up yields. */
+export interface SignedIn {
+  userId: string;
+  isNewUser: boolean;
+}
+
+/** `app.password`. */
+export interface PasswordApi {
+  /**
+   * Creates an account and signs it in. A verification email links to `verificationCallbackUrl`
+   * (the app's email-verification page by default). Goes to after-sign-up unless `noRedirect`.
+   */
+  signUp(input: {
+    email: string;
+    password: string;
+    verificationCallbackUrl?: string;
+    noRedirect?: boolean;
+  }): Promise<Result<SignedIn, SignUpErrorCode>>;
+  /** Signs in; goes to after-sign-in unless `noRedirect`. */
+  signIn(input: {
+    email: string;
+    password: string;
+    noRedirect?: boolean;
+  }): Promise<Result<SignedIn, SignInErrorCode>>;
+  /** Changes the current user's password; other sessions are ended by the server. */
+  updatePassword(input: {
+    oldPassword: string;
+    newPassword: string;
+  }): Promise<Result<void, UpdatePasswordErrorCode>>;
+}
+
+/** Options of the password plugin (none yet; reserved for policy switches). */
+export type PasswordPluginOptions = Record<string, never>;
+
+const signedIn = (response: SignInResponseJson, isNewUser: boolean): SignedIn => ({
+  userId: response.user_id,
+  isNewUser: response.is_new_user ?? isNewUser,
+});
+
+/** The password plugin. */
+/* @__NO_SIDE_EFFECTS__ */
+export function password(_options: PasswordPluginOptions = {}): SignetPlugin<'password', PasswordApi> {
+  return definePlugin({
+    id: 'password',
+    errorCodes: [...SIGN_UP_ERRORS, ...SIGN_IN_ERRORS, ...UPDATE_ERRORS].filter(
+      (code) => code !== 'PASSWORD_REQUIREMENTS_NOT_MET',
+    ) as never,
+    setup: (ctx: PluginContext): PasswordApi => ({
+      signUp: ({ email, password, verificationCallbackUrl, noRedirect }) =>
+        toResult(async () => {
+          const response = await ctx.http.request<SignInResponseJson>('/auth/password/sign-up', {
+            method: 'POST',
+            withSession: false,
+            body: {
+              email,
+              password,
+              verification_callback_url:
+                verificationCallbackUrl ?? ctx.absoluteUrl(ctx.urls.emailVerification),
+            },
+          });
+          await ctx.completeSignIn({ ...response, is_new_user: true }, { noRedirect });
+          return signedIn(response, true);
+        }, SIGN_UP_ERRORS),
+      signIn: ({ email, password, noRedirect }) =>
+        toResult(async () => {
+          const response = await ctx.http.request<SignInResponseJson>('/auth/password/sign-in', {
+            method: 'POST',
+            withSession: false,
+            body: { email, password },
+          });
+          await ctx.completeSignIn(response, { noRedirect, alwaysAfterSignIn: true });
+          return signedIn(response, false);
+        }, SIGN_IN_ERRORS),
+      updatePassword: ({ oldPassword, newPassword }) =>
+        toResult(async () => {
+          await ctx.http.request('/auth/password/update', {
+            method: 'POST',
+            body: { old_password: oldPassword, new_password: newPassword },
+          });
+        }, UPDATE_ERRORS),
+    }),
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Client-side checks of the credential forms, with the exact messages of product-spec §5. They run
+ * before any call so a user learns what to fix without a round trip.
+ */
+import { isSignInEmail } from '../../core/wire/email.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/wire/headers.js';
+
+/** Field → message; empty when the values are fine. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** Messages of the credential forms. */
+export const MESSAGES = {
+  emailEmpty: 'Please enter your email',
+  emailInvalid: 'Please enter a valid email',
+  passwordEmpty: 'Please enter your password',
+  passwordRepeatEmpty: 'Please repeat your password',
+  passwordMismatch: 'Passwords do not match',
+  passwordTooShort: `Password too short. Minimum length is ${PASSWORD_MIN_LENGTH}.`,
+  passwordTooLong: `Password too long. Maximum length is ${PASSWORD_MAX_LENGTH}.`,
+} as const;
+
+/** Counts code points, so an emoji is one character as the server counts it. */
+const length = (text: string) => [...text].length;
+
+/** The message for an email field, if any. */
+export function emailError(email: string): string | undefined {
+  if (!email.trim()) return MESSAGES.emailEmpty;
+  if (!isSignInEmail(email.trim())) return MESSAGES.emailInvalid;
+}
+
+/** The message for a new password, if any (bounds 8 to 70 characters). */
+export function newPasswordError(password: string): string | undefined {
+  if (!password) return MESSAGES.passwordEmpty;
+  if (length(password) < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
+  if (length(password) > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
+}
+
+/** Checks the sign-in form. */
+export function validateSignIn(values: {
+  email: string;
+  password: string;
+}): FieldErrors<'email' | 'password'> {
+  const errors: FieldErrors<'email' | 'password'> = {};
+  const email = emailError(values.email);
+  if (email) errors.email = email;
+  if (!values.password) errors.password = MESSAGES.passwordEmpty;
+  return errors;
+}
+
+/** Checks the sign-up form; `passwordRepeat` is null when the form has no repeat field. */
+export function validateSignUp(values: {
+  email: string;
+  password: string;
+  passwordRepeat: string | null;
+}): FieldErrors<'email' | 'password' | 'passwordRepeat'> {
+  const errors: FieldErrors<'email' | 'password' | 'passwordRepeat'> = {};
+  const email = emailError(values.email);
+  if (email) errors.email = email;
+  const password = newPasswordError(values.password);
+  if (password) errors.password = password;
+  if (values.passwordRepeat !== null) {
+    if (!values.passwordRepeat) errors.passwordRepeat = MESSAGES.passwordRepeatEmpty;
+    else if (values.passwordRepeat !== values.password) errors.passwordRepeat = MESSAGES.passwordMismatch;
+  }
+  return errors;
+}
