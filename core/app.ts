@@ -146,7 +146,11 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
   const getProject = () => {
     projectRequest ??= http
       .request<ClientProjectJson>('/projects/current', { withSession: false })
-      .then((json) => (project.value = projectFromJson(json)))
+      .then((json) => {
+        const loaded = projectFromJson(json);
+        project.value = loaded;
+        return loaded;
+      })
       .catch((error) => {
         projectRequest = null;
         throw error;
@@ -198,7 +202,9 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
         method: 'PATCH',
         body: userUpdateToJson(update),
       });
-      return (user.value = userFromJson(json));
+      const updated = userFromJson(json);
+      user.value = updated;
+      return updated;
     },
     async deleteUser() {
       await http.request('/users/me', { method: 'DELETE' });

@@ -54,10 +54,10 @@ export type { ClientProject } from './project.js';
 export {
   createRedirector,
   REDIRECT_WAIT_MS,
+  RETURN_TO_PARAM,
   type RedirectMethod,
   type Redirector,
   type RedirectTarget,
-  RETURN_TO_PARAM,
   UntrustedRedirectError,
 } from './redirects.js';
 export { type Result, toResult } from './result.js';

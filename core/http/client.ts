@@ -5,8 +5,8 @@
 import { createFetch } from 'ofetch';
 import { ConnectionError, SignetError } from '../errors/signet-error.js';
 import type { TokenPair } from '../tokens/token-store.js';
-import { buildHeaders, type Credentials } from './headers.js';
 import { actualStatus, decodeError } from './decode-error.js';
+import { buildHeaders, type Credentials } from './headers.js';
 import { backoffDelay, isIdempotent, MAX_ATTEMPTS, retryAfterMs } from './retry.js';
 
 /** Where the client gets the session's tokens and how it reports a rejected access token. */
@@ -76,7 +76,9 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
         response = raw;
         text = raw._data ?? '';
       } catch (error) {
-        tried.push(`${method} ${target}: ${(error as Error).message || 'network error'}`);
+        // ofetch wraps the platform's error; the cause says what really went wrong.
+        const cause = ((error as { cause?: Error }).cause ?? error) as Error;
+        tried.push(`${method} ${target}: ${cause.message || 'network error'}`);
         // A POST that failed mid-flight may have reached the server; repeating it could act twice.
         if (!isIdempotent(method)) throw new ConnectionError(target, tried);
         if (attempt < MAX_ATTEMPTS - 1) await sleep(backoffDelay(attempt, options.random));

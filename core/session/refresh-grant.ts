@@ -3,8 +3,8 @@
  * X-Stack headers, which answers with real status codes.
  */
 import { SignetError } from '../errors/signet-error.js';
-import { decodeError } from '../http/decode-error.js';
 import type { HttpClient } from '../http/client.js';
+import { decodeError } from '../http/decode-error.js';
 import type { Refresher } from './session.js';
 
 /** A refresher that asks the API for a new access token; a refresh-token error ends the session. */

@@ -2,7 +2,7 @@
  * The session: holds the tokens, refreshes the access token when it is missing or about to
  * expire (one refresh at a time, shared by every caller), and knows when it has become invalid.
  */
-import { signal, type ReadonlySignal } from '@preact/signals-core';
+import { type ReadonlySignal, signal } from '@preact/signals-core';
 import { accessTokenExpiry } from '../jwt.js';
 import type { TokenPair, TokenStore } from '../tokens/token-store.js';
 
