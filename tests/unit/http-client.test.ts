@@ -164,7 +164,7 @@ describe('retries', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toBe(2);
     await vi.advanceTimersByTimeAsync(2000 + 4000 + 8000);
-    const error = await settled;
+    const error = (await settled) as ConnectionError;
     expect(calls).toBe(5);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.attempts).toHaveLength(5);
