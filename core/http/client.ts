@@ -2,7 +2,6 @@
  * The API client: one `request` that adds the wire's headers and session tokens, decodes errors,
  * and retries as wire.md §1.7 says. fetch, timers and randomness are injectable for tests.
  */
-import { createFetch } from 'ofetch';
 import { ConnectionError, SignetError } from '../errors/signet-error.js';
 import type { TokenPair } from '../tokens/token-store.js';
 import { actualStatus, decodeError } from './decode-error.js';
@@ -49,7 +48,6 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export function createHttpClient(options: HttpClientOptions, tokens: TokenSource): HttpClient {
   const apiRoot = `${options.baseUrl.replace(/\/$/, '')}/api/v1`;
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const $fetch = createFetch({ fetch: fetchImpl });
   const sleep = options.sleep ?? defaultSleep;
   const url = (path: string) => `${apiRoot}${path}`.replace(/\/$/, '');
 
@@ -63,22 +61,16 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
       let response: Response;
       let text: string;
       try {
-        const raw = await $fetch.raw<string, 'text'>(target, {
+        response = await fetchImpl(target, {
           method,
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
           headers: { ...buildHeaders(options, session, init.body !== undefined), ...init.headers },
           credentials: 'omit',
           cache: 'no-store',
-          retry: false,
-          ignoreResponseError: true,
-          responseType: 'text',
         });
-        response = raw;
-        text = raw._data ?? '';
+        text = await response.text();
       } catch (error) {
-        // ofetch wraps the platform's error; the cause says what really went wrong.
-        const cause = ((error as { cause?: Error }).cause ?? error) as Error;
-        tried.push(`${method} ${target}: ${cause.message || 'network error'}`);
+        tried.push(`${method} ${target}: ${(error as Error).message || 'network error'}`);
         // A POST that failed mid-flight may have reached the server; repeating it could act twice.
         if (!isIdempotent(method)) throw new ConnectionError(target, tried);
         if (attempt < MAX_ATTEMPTS - 1) await sleep(backoffDelay(attempt, options.random));

@@ -1,0 +1,88 @@
+/**
+ * Bundle sizes as a host app would ship them: each entry bundled for the browser with esbuild,
+ * minified, then gzipped (level 9). React is external (the host has it anyway). Exits non-zero when
+ * a budget is exceeded.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** What a host imports, written as the smallest app that really uses it. */
+const ENTRIES = [
+  {
+    name: 'core + password plugin',
+    budgetBytes: 10 * 1024,
+    code: `import { createApp } from './core/index.ts';
+import { password } from './plugins/password/index.ts';
+const app = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'https://api.example.com', plugins: [password()] });
+app.ready();
+app.user.subscribe((u) => console.log(u));
+window.signet = app;`,
+  },
+  {
+    name: 'React adapter + sign-in page (password)',
+    budgetBytes: 20 * 1024,
+    requires: ['react/index.ts', 'plugins/password/screens.tsx'],
+    code: `import { SignetProvider, SignetHandler } from './react/index.ts';
+import { passwordScreens } from './plugins/password/screens.tsx';
+window.signetReact = { SignetProvider, SignetHandler, passwordScreens };`,
+  },
+];
+
+/** Bundles one entry and returns its minified and gzipped sizes. */
+async function measure(entry) {
+  const result = await build({
+    stdin: { contents: entry.code, resolveDir: root, loader: 'tsx', sourcefile: 'entry.tsx' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    jsx: 'automatic',
+    external: ['react', 'react-dom', 'react/jsx-runtime', '@preact/signals-react'],
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0].contents;
+  return { minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+
+/** Runs every entry, prints a table, and returns false when a budget is exceeded. */
+export async function benchBundleSizes() {
+  let withinBudget = true;
+  const rows = [];
+  for (const entry of ENTRIES) {
+    if (entry.requires?.some((file) => !existsSync(`${root}/${file}`))) {
+      rows.push({
+        bundle: entry.name,
+        minified: '-',
+        gzipped: 'not built yet',
+        budget: kb(entry.budgetBytes),
+        ok: '-',
+      });
+      continue;
+    }
+    const { minified, gzipped } = await measure(entry);
+    const ok = gzipped <= entry.budgetBytes;
+    withinBudget &&= ok;
+    rows.push({
+      bundle: entry.name,
+      minified: kb(minified),
+      gzipped: kb(gzipped),
+      budget: kb(entry.budgetBytes),
+      ok: ok ? 'yes' : 'OVER',
+    });
+  }
+  console.log('\nBundle sizes (esbuild, minified, gzip -9)');
+  console.table(rows);
+  return withinBudget;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = (await benchBundleSizes()) ? 0 : 1;
+}
