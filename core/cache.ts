@@ -2,7 +2,7 @@
  * A small query cache: each entry loads once, is shared by every subscriber, and is dropped 5 s
  * after its last subscriber leaves — never while it is still loading.
  */
-import { type ReadonlySignal, signal } from '@preact/signals-core';
+import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 
 /** Drop delay after the last subscriber leaves (product-spec §4). */
 export const CACHE_DROP_DELAY_MS = 5000;
@@ -136,4 +136,39 @@ export function createCache(timers: Timers = realTimers): Cache {
     },
     clear: () => entries.clear(),
   };
+}
+
+/**
+ * A signal of the state of whichever entry `current` names (it may depend on other signals, such
+ * as the user id). While something watches the signal, that entry is retained, so it loads on
+ * first watch and is dropped 5 s after the last watcher leaves.
+ */
+export function cachedSignal<T>(current: () => CacheEntry<T>): ReadonlySignal<CacheState<T>> {
+  let held: CacheEntry<T> | null = null;
+  let release: (() => void) | null = null;
+  let watching = false;
+  const hold = (entry: CacheEntry<T> | null) => {
+    if (held === entry) return;
+    release?.();
+    held = entry;
+    release = entry?.retain() ?? null;
+  };
+  return computed(
+    () => {
+      const entry = current();
+      // The entry can change while watched (another user signs in): move the hold to it.
+      if (watching) hold(entry);
+      return entry.state.value;
+    },
+    {
+      watched() {
+        watching = true;
+        hold(current());
+      },
+      unwatched() {
+        watching = false;
+        hold(null);
+      },
+    },
+  );
 }

@@ -1,11 +1,10 @@
 /**
  * The plugin contract. A plugin is a plain object made by a factory: an id (its namespace on the
- * app), the error codes its calls can return, and a `setup` that builds its API from the app's
- * shared parts. No proxies: an app has exactly the namespaces of the plugins it was given.
+ * app) and a `setup` that builds its API from the app's
+ * shared parts. Each call's error codes are declared in its result type. No proxies: an app has exactly the namespaces of the plugins it was given.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Cache } from './cache.js';
-import type { KnownErrorCode } from './errors/codes.js';
 import type { HttpClient } from './http/client.js';
 import type { ClientProject } from './project.js';
 import type { Redirector } from './redirects.js';
@@ -43,8 +42,6 @@ export interface PluginContext {
 /** A plugin: its id is the namespace its API appears under on the app. */
 export interface SignetPlugin<Id extends string = string, Api = unknown> {
   readonly id: Id;
-  /** Known codes this plugin's calls can return as error results. */
-  readonly errorCodes?: readonly KnownErrorCode[];
   setup(context: PluginContext): Api;
 }
 

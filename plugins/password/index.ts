@@ -48,6 +48,23 @@ const UPDATE_ERRORS = [
   'PASSWORD_AUTHENTICATION_NOT_ENABLED',
 ] as const;
 
+/** Codes a reset-code check or reset can fail with. */
+export type ResetErrorCode =
+  | 'VERIFICATION_CODE_NOT_FOUND'
+  | 'VERIFICATION_CODE_EXPIRED'
+  | 'VERIFICATION_CODE_ALREADY_USED'
+  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_LONG';
+/** Codes setting a first password can fail with. */
+export type SetPasswordErrorCode =
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_LONG'
+  | 'PASSWORD_AUTHENTICATION_NOT_ENABLED';
+
+const RESET_ERRORS = ['VERIFICATION_ERROR', 'PASSWORD_REQUIREMENTS_NOT_MET'] as const;
+const SET_ERRORS = ['PASSWORD_REQUIREMENTS_NOT_MET', 'PASSWORD_AUTHENTICATION_NOT_ENABLED'] as const;
+
 /** What a sign-in or sign-up yields. */
 export interface SignedIn {
   userId: string;
@@ -77,6 +94,20 @@ export interface PasswordApi {
     oldPassword: string;
     newPassword: string;
   }): Promise<Result<void, UpdatePasswordErrorCode>>;
+  /**
+   * Emails a password-reset link leading to `callbackUrl` (the app's password-reset page by
+   * default). The answer is the same whether or not the address has an account.
+   */
+  sendResetCode(input: {
+    email: string;
+    callbackUrl?: string;
+  }): Promise<Result<void, 'REDIRECT_URL_NOT_WHITELISTED'>>;
+  /** Whether an emailed reset code can still be used. */
+  checkResetCode(code: string): Promise<Result<void, ResetErrorCode>>;
+  /** Sets a new password with an emailed code; the server ends every session of the user. */
+  resetPassword(input: { code: string; password: string }): Promise<Result<void, ResetErrorCode>>;
+  /** Gives a password to a signed-in user who has none (e.g. signed up by magic link). */
+  setPassword(input: { password: string }): Promise<Result<void, SetPasswordErrorCode>>;
 }
 
 /** Options of the password plugin (none yet; reserved for policy switches). */
@@ -92,9 +123,6 @@ const signedIn = (response: SignInResponseJson, isNewUser: boolean): SignedIn =>
 export function password(_options: PasswordPluginOptions = {}): SignetPlugin<'password', PasswordApi> {
   return definePlugin({
     id: 'password',
-    errorCodes: [...SIGN_UP_ERRORS, ...SIGN_IN_ERRORS, ...UPDATE_ERRORS].filter(
-      (code) => code !== 'PASSWORD_REQUIREMENTS_NOT_MET',
-    ) as never,
     setup: (ctx: PluginContext): PasswordApi => ({
       signUp: ({ email, password, verificationCallbackUrl, noRedirect }) =>
         toResult(async () => {
@@ -128,6 +156,35 @@ export function password(_options: PasswordPluginOptions = {}): SignetPlugin<'pa
             body: { old_password: oldPassword, new_password: newPassword },
           });
         }, UPDATE_ERRORS),
+      sendResetCode: ({ email, callbackUrl }) =>
+        toResult(async () => {
+          await ctx.http.request('/auth/password/send-reset-code', {
+            method: 'POST',
+            withSession: false,
+            body: { email, callback_url: callbackUrl ?? ctx.absoluteUrl(ctx.urls.passwordReset) },
+          });
+        }, ['REDIRECT_URL_NOT_WHITELISTED']),
+      checkResetCode: (code) =>
+        toResult(async () => {
+          await ctx.http.request('/auth/password/reset/check-code', {
+            method: 'POST',
+            withSession: false,
+            body: { code },
+          });
+        }, RESET_ERRORS),
+      resetPassword: ({ code, password }) =>
+        toResult(async () => {
+          await ctx.http.request('/auth/password/reset', {
+            method: 'POST',
+            withSession: false,
+            body: { code, password },
+          });
+        }, RESET_ERRORS),
+      setPassword: ({ password }) =>
+        toResult(async () => {
+          await ctx.http.request('/auth/password/set', { method: 'POST', body: { password } });
+          await ctx.refreshUser();
+        }, SET_ERRORS),
     }),
   });
 }

@@ -65,3 +65,23 @@ describe('cache', () => {
     b();
   });
 });
+
+describe('cachedSignal', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads while watched and drops 5 s after the last watcher leaves', async () => {
+    const { cachedSignal } = await import('../../core/cache.js');
+    const cache = createCache();
+    const loader = vi.fn(async () => ['a']);
+    const state = cachedSignal(() => cache.entry('list', loader));
+    const seen: string[] = [];
+    const stop = state.subscribe((s) => seen.push(s.status));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['pending', 'ok']);
+    stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(cache.has('list')).toBe(false);
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+});

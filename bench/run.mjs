@@ -1,0 +1,13 @@
+/** `npm run bench`: bundle sizes (with budgets), then server throughput. Not part of the tests. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { benchBundleSizes } from './bundle-size.mjs';
+
+const withinBudget = await benchBundleSizes();
+const throughput = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./server-throughput.ts', import.meta.url))],
+  { stdio: 'inherit' },
+);
+if (!withinBudget) console.error('\nA bundle is over its budget.');
+process.exitCode = withinBudget && throughput.status === 0 ? 0 : 1;

@@ -1,0 +1,89 @@
+/**
+ * The magic-link plugin: sign in (or up) with a one-time code sent by email. The email carries a
+ * 6-character code and a link; the full code is those 6 characters followed by the nonce the send
+ * call returned (wire.md §6.4). `createApp({ plugins: [magicLink()] })` gives `app.magicLink`.
+ */
+import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
+import { type Result, toResult } from '../../core/result.js';
+import type { SignInResponseJson } from '../../core/wire/auth.js';
+
+/** Length of the code typed by the user. */
+export const SIGN_IN_CODE_LENGTH = 6;
+
+/** Codes sending a sign-in email can fail with. */
+export type SendCodeErrorCode =
+  | 'SIGN_UP_NOT_ENABLED'
+  | 'USER_EMAIL_ALREADY_EXISTS'
+  | 'REDIRECT_URL_NOT_WHITELISTED';
+/** Codes a code sign-in can fail with. */
+export type CodeSignInErrorCode =
+  | 'VERIFICATION_CODE_NOT_FOUND'
+  | 'VERIFICATION_CODE_EXPIRED'
+  | 'VERIFICATION_CODE_ALREADY_USED'
+  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'
+  | 'SIGN_UP_NOT_ENABLED';
+
+const SEND_ERRORS = [
+  'SIGN_UP_NOT_ENABLED',
+  'USER_EMAIL_ALREADY_EXISTS',
+  'REDIRECT_URL_NOT_WHITELISTED',
+] as const;
+const SIGN_IN_ERRORS = ['VERIFICATION_ERROR', 'SIGN_UP_NOT_ENABLED'] as const;
+
+/** `app.magicLink`. */
+export interface MagicLinkApi {
+  /**
+   * Emails a sign-in code and link to `email`. The link leads to `callbackUrl`, by default the app's
+   * magic-link-callback page resolved against the current page. Resolves with the nonce that
+   * completes a typed code.
+   */
+  sendCode(input: {
+    email: string;
+    callbackUrl?: string;
+  }): Promise<Result<{ nonce: string }, SendCodeErrorCode>>;
+  /** Signs in with the 6 characters the user typed and the nonce of `sendCode` (case does not matter). */
+  signInWithCode(input: {
+    code: string;
+    nonce: string;
+    noRedirect?: boolean;
+  }): Promise<Result<{ userId: string; isNewUser: boolean }, CodeSignInErrorCode>>;
+  /** Signs in with the full code of an emailed link (its `code` query parameter). */
+  signInWithLinkCode(input: {
+    code: string;
+    noRedirect?: boolean;
+  }): Promise<Result<{ userId: string; isNewUser: boolean }, CodeSignInErrorCode>>;
+}
+
+/** The magic-link plugin. */
+/* @__NO_SIDE_EFFECTS__ */
+export function magicLink(): SignetPlugin<'magicLink', MagicLinkApi> {
+  return definePlugin({
+    id: 'magicLink',
+    setup(ctx: PluginContext): MagicLinkApi {
+      const signIn = (code: string, noRedirect?: boolean) =>
+        toResult<{ userId: string; isNewUser: boolean }, CodeSignInErrorCode>(async () => {
+          const response = await ctx.http.request<SignInResponseJson>('/auth/otp/sign-in', {
+            method: 'POST',
+            withSession: false,
+            body: { code: code.toLowerCase() },
+          });
+          await ctx.completeSignIn(response, { noRedirect });
+          return { userId: response.user_id, isNewUser: response.is_new_user ?? false };
+        }, SIGN_IN_ERRORS);
+      return {
+        sendCode: ({ email, callbackUrl }) =>
+          toResult(
+            () =>
+              ctx.http.request<{ nonce: string }>('/auth/otp/send-sign-in-code', {
+                method: 'POST',
+                withSession: false,
+                body: { email, callback_url: callbackUrl ?? ctx.absoluteUrl(ctx.urls.magicLinkCallback) },
+              }),
+            SEND_ERRORS,
+          ),
+        signInWithCode: ({ code, nonce, noRedirect }) => signIn(code.trim() + nonce, noRedirect),
+        signInWithLinkCode: ({ code, noRedirect }) => signIn(code, noRedirect),
+      };
+    },
+  });
+}
