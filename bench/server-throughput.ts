@@ -82,8 +82,14 @@ export async function benchServerThroughput() {
       'req/s': Math.round(value),
       'vs bare': `${((value / bare) * 100).toFixed(1)} %`,
     });
-    console.log(`\nServer throughput (PGlite in memory, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each)`);
-    console.table([row('GET /api/v1 (bare)', bare), row('GET /users/me', me), row('POST /auth/oauth/token (refresh)', refresh)]);
+    console.log(
+      `\nServer throughput (PGlite in memory, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each)`,
+    );
+    console.table([
+      row('GET /api/v1 (bare)', bare),
+      row('GET /users/me', me),
+      row('POST /auth/oauth/token (refresh)', refresh),
+    ]);
   } finally {
     await close();
     await server.close();

@@ -30,6 +30,7 @@ function readCookie(name: string): string | null {
 
 function writeCookie(name: string, value: string, maxAge: number) {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the kit supports (Firefox, Safari).
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }
 
