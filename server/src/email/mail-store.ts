@@ -1,0 +1,47 @@
+/** Where sent emails are recorded; the development outbox reads the same records. */
+
+/** How a project sends email (wire.md §5.10): the shared development outbox, or its own SMTP server. */
+export type EmailConfig =
+  | { type: 'shared' }
+  | {
+      type: 'standard';
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      sender_name: string;
+      sender_email: string;
+    };
+
+/** One recorded email: what was sent, through what, and how it went. */
+export interface SentEmail {
+  id: string;
+  projectId: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: number;
+  /** The sender config without its password, as `/internal/emails` shows it. */
+  senderConfig: Record<string, unknown>;
+  /** Why delivery failed, or null. */
+  error: unknown;
+}
+
+/** The store of sent emails. */
+export interface MailStore {
+  insert(email: SentEmail): Promise<void>;
+  /** Emails to one mailbox (the full address, or its local part as Inbucket names mailboxes), oldest first. */
+  listForMailbox(mailbox: string): Promise<SentEmail[]>;
+  get(id: string): Promise<SentEmail | null>;
+  /** The newest emails of a project, newest first. */
+  listForProject(projectId: string, limit: number): Promise<SentEmail[]>;
+}
+
+/** True when `address` belongs to `mailbox` (full address or local part, case-insensitive). */
+export function inMailbox(address: string, mailbox: string): boolean {
+  const a = address.toLowerCase();
+  const m = mailbox.toLowerCase();
+  return a === m || a.split('@')[0] === m;
+}

@@ -1,0 +1,44 @@
+/**
+ * The development outbox over HTTP, in the shape of Inbucket's REST API v1, so mail-catching tools
+ * and tests written for Inbucket read signet's development emails as they are.
+ *   GET /api/v1/mailbox/{name}       → message headers, oldest first
+ *   GET /api/v1/mailbox/{name}/{id}  → one message with its text and HTML bodies
+ */
+import { Hono } from 'hono';
+import { inMailbox, type MailStore, type SentEmail } from './mail-store.js';
+
+function header(mailbox: string, email: SentEmail) {
+  return {
+    mailbox,
+    id: email.id,
+    from: email.from,
+    to: email.to,
+    subject: email.subject,
+    date: new Date(email.sentAt).toISOString(),
+    'posix-millis': email.sentAt,
+    size: email.text.length + email.html.length,
+    seen: false,
+  };
+}
+
+/** The outbox app; serve it on a port of its own. */
+export function createMailboxApp(store: MailStore): Hono {
+  const app = new Hono();
+  app.get('/api/v1/mailbox/:name', async (c) => {
+    const name = c.req.param('name');
+    return c.json((await store.listForMailbox(name)).map((email) => header(name, email)));
+  });
+  app.get('/api/v1/mailbox/:name/:id', async (c) => {
+    const name = c.req.param('name');
+    const email = await store.get(c.req.param('id'));
+    if (!email || !email.to.some((to) => inMailbox(to, name))) return c.text('message not found', 404);
+    return c.json({
+      ...header(name, email),
+      header: { From: [email.from], To: email.to, Subject: [email.subject] },
+      body: { text: email.text, html: email.html },
+      attachments: [],
+    });
+  });
+  app.notFound((c) => c.text('not found', 404));
+  return app;
+}

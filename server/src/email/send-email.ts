@@ -1,0 +1,86 @@
+/**
+ * Sends one email. A project on the shared config keeps it in the development outbox only; a
+ * project with its own SMTP server gets it delivered there. Either way the email is recorded before
+ * the call returns, and a failed delivery is recorded with its error rather than failing the request.
+ */
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { EmailConfig, MailStore, SentEmail } from './mail-store.js';
+import type { RenderedEmail } from './render.js';
+
+/** Sender of emails on the shared config. */
+export const SHARED_SENDER = 'signet <noreply@signet.localhost>';
+/** SMTP connection and send timeout. */
+const SMTP_TIMEOUT_MS = 10_000;
+
+/** What a send needs. */
+export interface SendEmailInput {
+  projectId: string;
+  config: EmailConfig;
+  to: string;
+  email: RenderedEmail;
+  now: number;
+}
+
+/** The sender config as `/internal/emails` shows it: everything but the password. */
+export function publicSenderConfig(config: EmailConfig): Record<string, unknown> {
+  if (config.type === 'shared') return { type: 'shared' };
+  const { password: _password, ...rest } = config;
+  return rest;
+}
+
+/** Delivers through SMTP; resolves with the error, or null when the server accepted the message. */
+export async function deliverSmtp(
+  config: Extract<EmailConfig, { type: 'standard' }>,
+  message: { from: string; to: string; subject: string; text: string; html: string },
+): Promise<unknown> {
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.port === 465,
+    auth: config.username ? { user: config.username, pass: config.password } : undefined,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+    // Local development SMTP servers rarely have certificates a client would trust.
+    tls: { rejectUnauthorized: false },
+  });
+  try {
+    await transport.sendMail(message);
+    return null;
+  } catch (error) {
+    return { message: (error as Error).message, code: (error as { code?: string }).code ?? null };
+  } finally {
+    transport.close();
+  }
+}
+
+/** Sends (or keeps) one email and records it; resolves with the record. */
+export async function sendEmail(store: MailStore, input: SendEmailInput): Promise<SentEmail> {
+  const { config, email } = input;
+  const from = config.type === 'shared' ? SHARED_SENDER : `${config.sender_name} <${config.sender_email}>`;
+  const error =
+    config.type === 'standard'
+      ? await deliverSmtp(config, {
+          from,
+          to: input.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+        })
+      : null;
+  const record: SentEmail = {
+    id: randomUUID(),
+    projectId: input.projectId,
+    from,
+    to: [input.to],
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    sentAt: input.now,
+    senderConfig: publicSenderConfig(config),
+    error,
+  };
+  await store.insert(record);
+  return record;
+}
