@@ -20,7 +20,7 @@ export function substitute(
   variables: TemplateVariables,
   escape: (s: string) => string = (s) => s,
 ) {
-  return template.replace(PLACEHOLDER, (_, name: string) => escape(variables[name] ?? ''));
+  return template.replace(PLACEHOLDER, (_, name: string) => encode(variables[name] ?? ''));
 }
 
 /** Escapes text for HTML content and attribute values. */
