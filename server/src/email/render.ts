@@ -18,7 +18,7 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 export function substitute(
   template: string,
   variables: TemplateVariables,
-  escape: (s: string) => string = (s) => s,
+  encode: (s: string) => string = (s) => s,
 ) {
   return template.replace(PLACEHOLDER, (_, name: string) => encode(variables[name] ?? ''));
 }
