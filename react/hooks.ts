@@ -1,0 +1,72 @@
+/** The public hooks: plain values from the app's signals, safe to call while rendering on a server. */
+import { useContext, useEffect } from 'react';
+import { type AppCore, NOT_SIGNED_IN_MESSAGE, type SessionStatus } from '../core/app.js';
+import type { ClientProject } from '../core/project.js';
+import type { CurrentUser } from '../core/user.js';
+import { SignetContext, type SignetContextValue } from './context.js';
+import { useSignalValue } from './use-signal.js';
+
+/** The provider's value; throws a clear error outside `<SignetProvider>`. */
+export function useSignetContext(): SignetContextValue {
+  const value = useContext(SignetContext);
+  if (!value) throw new Error('signet: this component must be rendered inside <SignetProvider app={app}>.');
+  return value;
+}
+
+/**
+ * The app given to the provider. Pass your app's type to see its plugin namespaces:
+ * `useApp<typeof app>()`.
+ */
+export function useApp<A extends AppCore = AppCore>(): A {
+  return useSignetContext().app as A;
+}
+
+/**
+ * A plugin's API on the app, e.g. `usePluginApi<PasswordApi>('password')`. Throws when the app was
+ * created without that plugin, naming it, instead of failing later on `undefined`.
+ */
+export function usePluginApi<Api>(id: string): Api {
+  const app = useApp() as AppCore & Record<string, unknown>;
+  const api = app[id];
+  if (api === undefined || !app.plugins.includes(id)) {
+    throw new Error(
+      `signet: these screens need the "${id}" plugin; add it to createApp({ plugins: [...] }).`,
+    );
+  }
+  return api as Api;
+}
+
+/** Whether a user is signed in: `'loading'` until known (and always during server rendering). */
+export function useSessionStatus(): SessionStatus {
+  return useSignalValue(useApp().status, 'loading');
+}
+
+/** The project's client view, or null while it loads (and during server rendering). */
+export function useProject(): ClientProject | null {
+  return useSignalValue(useApp().project, null);
+}
+
+/** Options of `useUser`. */
+export interface UseUserOptions {
+  /**
+   * When nobody is signed in: `'redirect'` goes to the sign-in page (replacing the history entry),
+   * `'throw'` throws during render for an error boundary. Either way the hook returns null while
+   * the session is still loading.
+   */
+  or?: 'redirect' | 'throw';
+}
+
+/** The signed-in user, or null (signed out, or not known yet: see `useSessionStatus`). */
+export function useUser(options: UseUserOptions = {}): CurrentUser | null {
+  const app = useApp();
+  const user = useSignalValue(app.user, null);
+  const status = useSignalValue(app.status, 'loading');
+  const signedOut = status === 'signed-out';
+  useEffect(() => {
+    if (signedOut && options.or === 'redirect') {
+      app.redirect.redirect('signIn', { replace: true }).catch((error: unknown) => console.error(error));
+    }
+  }, [app, signedOut, options.or]);
+  if (signedOut && options.or === 'throw') throw new Error(NOT_SIGNED_IN_MESSAGE);
+  return user;
+}

@@ -1,0 +1,62 @@
+/**
+ * signet/react: the React adapter. A provider and hooks that read the app's signals as plain
+ * values (no Babel transform, safe on a server), the handler pages, the sign-in / sign-up page
+ * whose parts plugins contribute through the screen contract, message cards and UI primitives
+ * for plugin screens. Import `signet/react/theme.css` for the default look.
+ */
+
+export { AuthPage, type AuthPageOptions, type AuthPageProps } from './auth-page.js';
+export { type AuthPagePlan, planAuthPage } from './auth-page-plan.js';
+export { type AuthTab, AuthTabs, type AuthTabsProps } from './auth-tabs.js';
+export { SignetContext, type SignetContextValue } from './context.js';
+export { ErrorPage } from './error-page.js';
+export { type HandlerRoute, resolveHandlerRoute } from './handler-route.js';
+export {
+  type UseUserOptions,
+  useApp,
+  usePluginApi,
+  useProject,
+  useSessionStatus,
+  useSignetContext,
+  useUser,
+} from './hooks.js';
+export { MessageCard, type MessageCardAction, type MessageCardProps } from './message-card.js';
+export {
+  EmailSentCard,
+  NotFoundCard,
+  PasswordResetCard,
+  SignedInCard,
+  SignedOutCard,
+  SignUpDisabledCard,
+  UnknownErrorCard,
+} from './message-cards.js';
+export { SignetProvider, type SignetProviderProps } from './provider.js';
+export {
+  type AuthButtonsSlot,
+  type AuthFormProps,
+  type AuthFormSlot,
+  type AuthKind,
+  activeScreens,
+  defineScreens,
+  type HandlerRouteProps,
+  type ScreenContribution,
+} from './screens.js';
+export { SignOutPage } from './sign-out-page.js';
+export { SignetHandler, type SignetHandlerProps } from './signet-handler.js';
+export {
+  Button,
+  ButtonLink,
+  type ButtonLinkProps,
+  type ButtonProps,
+  type ButtonVariant,
+} from './ui/button.js';
+export { FormError } from './ui/form-error.js';
+export { FullPage } from './ui/full-page.js';
+export { PasswordField, type PasswordFieldProps } from './ui/password-field.js';
+export { Separator } from './ui/separator.js';
+export { Skeleton } from './ui/skeleton.js';
+export { Spinner } from './ui/spinner.js';
+export { TextField, type TextFieldProps } from './ui/text-field.js';
+export { useAuthSubmit } from './use-auth-submit.js';
+export { useRedirectHref } from './use-redirect-href.js';
+export { useSignalValue } from './use-signal.js';

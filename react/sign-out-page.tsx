@@ -1,0 +1,22 @@
+/** The handler's sign-out page: ends the session once mounted, then the app redirects. */
+import { useEffect, useRef, useState } from 'react';
+import { useApp } from './hooks.js';
+import { UnknownErrorCard } from './message-cards.js';
+import { Skeleton } from './ui/skeleton.js';
+
+/** Signs out on the client only (never during a server render), then goes to after-sign-out. */
+export function SignOutPage() {
+  const app = useApp();
+  const [failed, setFailed] = useState(false);
+  // Strict mode mounts effects twice; one sign-out request is enough.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    app.signOut().catch((error: unknown) => {
+      console.error(error);
+      setFailed(true);
+    });
+  }, [app]);
+  return failed ? <UnknownErrorCard /> : <Skeleton label="Signing out" />;
+}
