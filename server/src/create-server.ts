@@ -1,0 +1,114 @@
+/**
+ * `createSignetServer`: opens the database, migrates, seeds, and returns a fetch handler plus a
+ * way to listen on a port. Everything lives on the returned instance, so tests can run many.
+ */
+
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createAccessTokenService } from './crypto/access-tokens.js';
+import { createSigningKeyRing } from './crypto/signing-keys.js';
+import { type DatabaseOptions, openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { type ProjectKeys, type SeedOptions, seed } from './db/seed.js';
+import { ROUTES } from './features/routes.js';
+import { createHttpApp } from './http/app.js';
+import type { ServerContext, ServerHooks } from './services/context.js';
+import { createPasswordService } from './services/passwords.js';
+
+/** Options of {@link createSignetServer}. */
+export interface SignetServerOptions {
+  /** PGlite (a data folder, or memory when `dataDir` is undefined) or PostgreSQL. */
+  database: DatabaseOptions;
+  /** The clock in epoch milliseconds; injectable so tests can expire tokens. Default `Date.now`. */
+  now?: () => number;
+  /** Access-token lifetime in seconds. Default 600 (wire.md §3.1). */
+  accessTokenLifetimeSeconds?: number;
+  /** Fixed ids and keys of the seeded projects (see `seedFromEnv` for the environment variables). */
+  seed?: SeedOptions;
+  /**
+   * The secret all access-token keys derive from. Default: generated once and stored in the
+   * database, so every process on that database shares it.
+   */
+  serverSecret?: string;
+  /** Extension points (e.g. sending the sign-up verification email). */
+  hooks?: ServerHooks;
+  /** Where diagnostics go. Default: nowhere. */
+  log?: (line: string) => void;
+}
+
+/** A running server instance. */
+export interface SignetServer {
+  /** Answers one request (no port needed). */
+  fetch(request: Request): Promise<Response>;
+  /** Listens on `port` (0 = any free port) and `host` (default 127.0.0.1). */
+  listen(port?: number, host?: string): Promise<{ url: string; close(): Promise<void> }>;
+  /** Ids and keys of the seeded `internal` and development projects. */
+  seeded: { internal: ProjectKeys; dev: ProjectKeys };
+  /** Stops every listener and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Starts a signet server: migrations applied, projects seeded, ready to answer. */
+export async function createSignetServer(options: SignetServerOptions): Promise<SignetServer> {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? Date.now;
+  const database = await openDatabase(options.database, log);
+  try {
+    const session = await database.session();
+    try {
+      const applied = await migrate(session);
+      if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+    } finally {
+      await session.release();
+    }
+    const seeded = await seed(database.db, { seed: options.seed, serverSecret: options.serverSecret, now });
+    const keyOf = createSigningKeyRing(seeded.serverSecret);
+    const ctx: ServerContext = {
+      db: database.db,
+      now,
+      keyOf,
+      tokens: createAccessTokenService({
+        keyOf,
+        now,
+        lifetimeSeconds: options.accessTokenLifetimeSeconds ?? 600,
+      }),
+      passwords: createPasswordService(),
+      hooks: options.hooks ?? {},
+      log,
+    };
+    const fetch = createHttpApp(ctx, ROUTES);
+    const listeners = new Set<() => Promise<void>>();
+    let closed = false;
+
+    return {
+      fetch,
+      seeded: { internal: seeded.internal, dev: seeded.dev },
+      async listen(port = 0, host = '127.0.0.1') {
+        const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+          const s = serve({ fetch, port, hostname: host }, () => resolve(s));
+          s.once('error', reject);
+        });
+        const address = server.address() as AddressInfo;
+        const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        const close = () =>
+          new Promise<void>((resolve) => {
+            listeners.delete(close);
+            // Keep-alive sockets would hold close() open; end them.
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.close(() => resolve());
+          });
+        listeners.add(close);
+        return { url: `http://${shown}:${address.port}`, close };
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await Promise.all([...listeners].map((close) => close()));
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * ES256 access tokens with the claims of wire.md §3.1. Stateless: verification needs only the
+ * server secret, so any process sharing it accepts any other's tokens.
+ */
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
+import type { ProjectSigningKey } from './signing-keys.js';
+
+/** The fixed issuer of every access token at the wire's reference version. */
+export const ACCESS_TOKEN_ISSUER = 'https://access-token.jwt-signature.stack-auth.com';
+
+/** What a verified access token says. */
+export interface AccessTokenClaims {
+  projectId: string;
+  userId: string;
+  /** The session (refresh-token row) the token was minted from; absent on legacy tokens. */
+  refreshTokenId: string | undefined;
+  expiresAtMillis: number;
+}
+
+/** Why a token was rejected. */
+export type AccessTokenFailure = { kind: 'unparsable' } | { kind: 'expired'; expiredAtMillis: number | null };
+
+/** Issues and checks access tokens for any project. */
+export interface AccessTokenService {
+  sign(input: { projectId: string; userId: string; refreshTokenId: string }): Promise<string>;
+  verify(
+    token: string,
+  ): Promise<{ ok: true; claims: AccessTokenClaims } | { ok: false; failure: AccessTokenFailure }>;
+}
+
+/** Builds the token service over a key ring, an injectable clock and a lifetime in seconds. */
+export function createAccessTokenService(options: {
+  keyOf: (projectId: string) => ProjectSigningKey;
+  now: () => number;
+  lifetimeSeconds: number;
+}): AccessTokenService {
+  const { keyOf, now, lifetimeSeconds } = options;
+  return {
+    async sign({ projectId, userId, refreshTokenId }) {
+      const key = keyOf(projectId);
+      const iat = Math.floor(now() / 1000);
+      return new SignJWT({ branchId: 'main', refreshTokenId })
+        .setProtectedHeader({ alg: 'ES256', kid: key.kid })
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(projectId)
+        .setSubject(userId)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + lifetimeSeconds)
+        .sign(key.privateKey);
+    },
+    async verify(token) {
+      let aud: unknown;
+      try {
+        // The audience picks the key, so it is read before the signature can be checked.
+        aud = decodeJwt(token).aud;
+      } catch {
+        return { ok: false, failure: { kind: 'unparsable' } };
+      }
+      // Legacy tokens without `aud` were signed with the un-derived secret; we never issued any.
+      if (typeof aud !== 'string' || aud === '') return { ok: false, failure: { kind: 'unparsable' } };
+      try {
+        const { payload } = await jwtVerify(token, keyOf(aud).publicKey, {
+          issuer: ACCESS_TOKEN_ISSUER,
+          audience: aud,
+          algorithms: ['ES256'],
+          currentDate: new Date(now()),
+          clockTolerance: 0,
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+          return { ok: false, failure: { kind: 'unparsable' } };
+        }
+        const refreshTokenId =
+          typeof payload.refreshTokenId === 'string' ? payload.refreshTokenId : undefined;
+        return {
+          ok: true,
+          claims: {
+            projectId: aud,
+            userId: payload.sub,
+            refreshTokenId,
+            expiresAtMillis: payload.exp * 1000,
+          },
+        };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) {
+          const exp = error.payload.exp;
+          return {
+            ok: false,
+            failure: { kind: 'expired', expiredAtMillis: typeof exp === 'number' ? exp * 1000 : null },
+          };
+        }
+        return { ok: false, failure: { kind: 'unparsable' } };
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Opens the database: PGlite (embedded, in a data folder or in memory) or PostgreSQL through
+ * node-postgres. Both are driven through the same Drizzle API and the same schema.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** Where the data lives. */
+export type DatabaseOptions = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+
+/** The Drizzle database, whichever backend is under it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A single connection for work that needs a session of its own (migrations under an advisory lock). */
+export interface SqlSession {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs several statements separated by semicolons, no parameters. */
+  exec(sql: string): Promise<void>;
+  release(): Promise<void>;
+}
+
+/** An open database. */
+export interface DatabaseHandle {
+  kind: DatabaseOptions['kind'];
+  db: Database;
+  /** Takes a dedicated session (PGlite has only one; Postgres gets a fresh client). */
+  session(): Promise<SqlSession>;
+  close(): Promise<void>;
+}
+
+/** Opens the database described by `options`; `log` receives pool errors instead of a crash. */
+export async function openDatabase(
+  options: DatabaseOptions,
+  log: (line: string) => void,
+): Promise<DatabaseHandle> {
+  if (options.kind === 'pglite') {
+    const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      kind: 'pglite',
+      db,
+      async session() {
+        return {
+          query: async <Row>(sql: string, params?: unknown[]) => (await client.query<Row>(sql, params)).rows,
+          exec: async (sql) => {
+            await client.exec(sql);
+          },
+          release: async () => {},
+        };
+      },
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+  // An idle client losing its connection must not take the process down.
+  pool.on('error', (error) => log(`postgres pool error: ${error.message}`));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    async session() {
+      const client = await pool.connect();
+      return {
+        query: async <Row>(sql: string, params?: unknown[]) =>
+          (await client.query(sql, params as unknown[] | undefined)).rows as Row[],
+        exec: async (sql) => {
+          await client.query(sql);
+        },
+        release: async () => client.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}

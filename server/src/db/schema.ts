@@ -1,0 +1,170 @@
+/**
+ * The one database schema of signet-server, shared by PGlite and PostgreSQL. The SQL migrations in
+ * `server/migrations/` are generated from this file with drizzle-kit (`npm run db:generate` in
+ * `server/`), so the two never drift apart.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Key/value facts about this installation (the shared server secret, the seeded dev project id). */
+export const serverMeta = pgTable('server_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** A project and its configuration (wire.md §5.10), one column per setting. */
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: at('created_at').notNull(),
+  isProductionMode: boolean('is_production_mode').notNull().default(false),
+  configId: uuid('config_id').notNull(),
+  allowLocalhost: boolean('allow_localhost').notNull().default(true),
+  signUpEnabled: boolean('sign_up_enabled').notNull().default(true),
+  credentialEnabled: boolean('credential_enabled').notNull().default(true),
+  magicLinkEnabled: boolean('magic_link_enabled').notNull().default(false),
+  passkeyEnabled: boolean('passkey_enabled').notNull().default(false),
+  clientTeamCreationEnabled: boolean('client_team_creation_enabled').notNull().default(false),
+  clientUserDeletionEnabled: boolean('client_user_deletion_enabled').notNull().default(false),
+  createTeamOnSignUp: boolean('create_team_on_sign_up').notNull().default(false),
+  oauthAccountMergeStrategy: text('oauth_account_merge_strategy').notNull().default('link_method'),
+  /** `{type:'shared'}` or the standard SMTP settings. */
+  emailConfig: jsonb('email_config').notNull().default({ type: 'shared' }),
+  /** `[{domain, handler_path}]`: trusted domains for redirects. */
+  domains: jsonb('domains').notNull().default([]),
+  /** `[{id, enabled, type, client_id?, client_secret?, ...}]`. */
+  oauthProviders: jsonb('oauth_providers').notNull().default([]),
+});
+
+/** A set of project keys (wire.md §5.9); each key is looked up by its value. */
+export const apiKeySets = pgTable(
+  'api_key_sets',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    description: text('description').notNull().default(''),
+    publishableClientKey: text('publishable_client_key').unique(),
+    secretServerKey: text('secret_server_key').unique(),
+    superSecretAdminKey: text('super_secret_admin_key').unique(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    manuallyRevokedAt: at('manually_revoked_at'),
+  },
+  (t) => [index('api_key_sets_project_idx').on(t.projectId)],
+);
+
+/** A user of a project. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    profileImageUrl: text('profile_image_url'),
+    clientMetadata: jsonb('client_metadata'),
+    clientReadOnlyMetadata: jsonb('client_read_only_metadata'),
+    serverMetadata: jsonb('server_metadata'),
+    selectedTeamId: uuid('selected_team_id'),
+    otpAuthEnabled: boolean('otp_auth_enabled').notNull().default(false),
+    totpSecret: text('totp_secret'),
+    createdAt: at('created_at').notNull(),
+    lastActiveAt: at('last_active_at'),
+  },
+  (t) => [index('users_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Emails of a user. At most one channel per (project, value) may be used for auth. */
+export const contactChannels = pgTable(
+  'contact_channels',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('email'),
+    value: text('value').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    usedForAuth: boolean('used_for_auth').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    // Concurrent sign-ups of one email race on this index, so exactly one of them wins.
+    uniqueIndex('contact_channels_auth_unique').on(t.projectId, t.type, t.value).where(sql`${t.usedForAuth}`),
+    uniqueIndex('contact_channels_user_value_unique').on(t.userId, t.type, t.value),
+    uniqueIndex('contact_channels_primary_unique').on(t.userId, t.type).where(sql`${t.isPrimary}`),
+  ],
+);
+
+/** The argon2id password hash of a user who has one. */
+export const passwordCredentials = pgTable('password_credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** A session: the refresh token is stored only as its SHA-256 hash (hex). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at'),
+    lastUsedAt: at('last_used_at'),
+    isImpersonation: boolean('is_impersonation').notNull().default(false),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time codes for email verification, password reset, magic links and so on (wire.md §7.1).
+ * The code and its nonce (last 39 chars) are stored only as hashes.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    codeHash: text('code_hash').notNull(),
+    nonceHash: text('nonce_hash').notNull(),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    redirectUrl: text('redirect_url'),
+    method: jsonb('method').notNull().default({}),
+    data: jsonb('data').notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex('verification_codes_code_unique').on(t.projectId, t.codeHash),
+    index('verification_codes_nonce_idx').on(t.projectId, t.nonceHash),
+  ],
+);

@@ -1,0 +1,210 @@
+/**
+ * First-start seeding: the `internal` project (as on a Stack Auth backend), a development project,
+ * their key sets, and the server secret shared by every process on this database. Idempotent and
+ * safe to run from several processes at once (it holds the migration advisory lock).
+ */
+
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { randomCrockford, randomUuid } from '../crypto/random.js';
+import type { Database } from './database.js';
+import { MIGRATION_LOCK_KEY } from './migrate.js';
+import { apiKeySets, projects, serverMeta } from './schema.js';
+
+/** The id and the three keys of a project. */
+export interface ProjectKeys {
+  projectId: string;
+  publishableClientKey: string;
+  secretServerKey: string;
+  superSecretAdminKey: string;
+}
+
+/** Fixed ids and keys for the seeded projects (from options or the environment). */
+export interface SeedOptions {
+  internal?: { publishableClientKey?: string; secretServerKey?: string; superSecretAdminKey?: string };
+  dev?: {
+    projectId?: string;
+    publishableClientKey?: string;
+    secretServerKey?: string;
+    superSecretAdminKey?: string;
+  };
+}
+
+/** What seeding leaves behind. */
+export interface SeedResult {
+  internal: ProjectKeys;
+  dev: ProjectKeys;
+  serverSecret: string;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const HUNDRED_YEARS_MS = 100 * 365 * 24 * 3600 * 1000;
+
+/** Reads the seed ids and keys from the variables a Stack Auth backend (and signet) understands. */
+export function seedFromEnv(env: Record<string, string | undefined>): SeedOptions {
+  const pick = (name: string) => (env[name] ? env[name] : undefined);
+  return {
+    internal: {
+      publishableClientKey: pick('STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY'),
+      secretServerKey: pick('STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY'),
+      superSecretAdminKey: pick('STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY'),
+    },
+    dev: {
+      projectId: pick('SIGNET_SEED_DEV_PROJECT_ID'),
+      publishableClientKey: pick('SIGNET_SEED_DEV_PROJECT_PUBLISHABLE_CLIENT_KEY'),
+      secretServerKey: pick('SIGNET_SEED_DEV_PROJECT_SECRET_SERVER_KEY'),
+      superSecretAdminKey: pick('SIGNET_SEED_DEV_PROJECT_SUPER_SECRET_ADMIN_KEY'),
+    },
+  };
+}
+
+/** Seeds what is missing and returns the seeded projects' keys and the server secret. */
+export async function seed(
+  db: Database,
+  options: { seed?: SeedOptions; serverSecret?: string; now: () => number },
+): Promise<SeedResult> {
+  const { now } = options;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    const serverSecret =
+      options.serverSecret ??
+      (await metaValue(tx, 'server_secret', () => randomBytes(32).toString('base64url')));
+
+    await ensureProject(tx, now, {
+      id: 'internal',
+      displayName: 'Stack Dashboard',
+      description: "Stack's admin dashboard",
+      magicLinkEnabled: true,
+    });
+    const internal = await ensureKeys(tx, now, 'internal', options.seed?.internal ?? {});
+
+    const wantedDevId = options.seed?.dev?.projectId;
+    const devId = wantedDevId
+      ? await setMeta(tx, 'dev_project_id', wantedDevId)
+      : await metaValue(tx, 'dev_project_id', randomUuid);
+    await ensureProject(tx, now, {
+      id: devId,
+      displayName: 'Development project',
+      description: 'Seeded by signet-server for local development',
+      magicLinkEnabled: true,
+    });
+    const dev = await ensureKeys(tx, now, devId, options.seed?.dev ?? {});
+    return { internal, dev, serverSecret };
+  });
+}
+
+async function metaValue(tx: Tx, key: string, make: () => string): Promise<string> {
+  await tx.insert(serverMeta).values({ key, value: make() }).onConflictDoNothing();
+  const [row] = await tx.select().from(serverMeta).where(eq(serverMeta.key, key));
+  return row!.value;
+}
+
+async function setMeta(tx: Tx, key: string, value: string): Promise<string> {
+  await tx
+    .insert(serverMeta)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: serverMeta.key, set: { value } });
+  return value;
+}
+
+async function ensureProject(
+  tx: Tx,
+  now: () => number,
+  p: { id: string; displayName: string; description: string; magicLinkEnabled: boolean },
+): Promise<void> {
+  await tx
+    .insert(projects)
+    .values({
+      id: p.id,
+      displayName: p.displayName,
+      description: p.description,
+      createdAt: new Date(now()),
+      configId: randomUuid(),
+      allowLocalhost: true,
+      signUpEnabled: true,
+      credentialEnabled: true,
+      magicLinkEnabled: p.magicLinkEnabled,
+      emailConfig: { type: 'shared' },
+    })
+    .onConflictDoNothing();
+}
+
+const newKey = (prefix: string) => `${prefix}_${randomCrockford(45)}`;
+
+/**
+ * Makes sure the project has a usable key set: the given keys if any (added when missing), else
+ * any valid set already there, else a freshly generated one.
+ */
+async function ensureKeys(
+  tx: Tx,
+  now: () => number,
+  projectId: string,
+  given: { publishableClientKey?: string; secretServerKey?: string; superSecretAdminKey?: string },
+): Promise<ProjectKeys> {
+  const at = new Date(now());
+  const valid = and(
+    eq(apiKeySets.projectId, projectId),
+    isNull(apiKeySets.manuallyRevokedAt),
+    gt(apiKeySets.expiresAt, at),
+  );
+  const anyGiven = given.publishableClientKey || given.secretServerKey || given.superSecretAdminKey;
+  if (anyGiven) {
+    const matches = [
+      given.publishableClientKey
+        ? eq(apiKeySets.publishableClientKey, given.publishableClientKey)
+        : undefined,
+      given.secretServerKey ? eq(apiKeySets.secretServerKey, given.secretServerKey) : undefined,
+      given.superSecretAdminKey ? eq(apiKeySets.superSecretAdminKey, given.superSecretAdminKey) : undefined,
+    ].filter((m) => m !== undefined);
+    const [existing] = await tx
+      .select()
+      .from(apiKeySets)
+      .where(and(eq(apiKeySets.projectId, projectId), or(...matches)));
+    if (!existing) {
+      await tx.insert(apiKeySets).values({
+        id: randomUuid(),
+        projectId,
+        description: 'Seeded from the environment',
+        publishableClientKey: given.publishableClientKey ?? newKey('pck'),
+        secretServerKey: given.secretServerKey ?? newKey('ssk'),
+        superSecretAdminKey: given.superSecretAdminKey ?? newKey('sak'),
+        createdAt: at,
+        expiresAt: new Date(now() + HUNDRED_YEARS_MS),
+      });
+    }
+    const [row] = await tx
+      .select()
+      .from(apiKeySets)
+      .where(and(valid, or(...matches)))
+      .orderBy(desc(apiKeySets.createdAt));
+    if (row) return toKeys(projectId, row);
+  }
+  const [current] = await tx.select().from(apiKeySets).where(valid).orderBy(desc(apiKeySets.createdAt));
+  if (current?.publishableClientKey && current.secretServerKey && current.superSecretAdminKey) {
+    return toKeys(projectId, current);
+  }
+  const keys = {
+    publishableClientKey: newKey('pck'),
+    secretServerKey: newKey('ssk'),
+    superSecretAdminKey: newKey('sak'),
+  };
+  await tx.insert(apiKeySets).values({
+    id: randomUuid(),
+    projectId,
+    description: 'Seeded on first start',
+    ...keys,
+    createdAt: at,
+    expiresAt: new Date(now() + HUNDRED_YEARS_MS),
+  });
+  return { projectId, ...keys };
+}
+
+function toKeys(projectId: string, row: typeof apiKeySets.$inferSelect): ProjectKeys {
+  return {
+    projectId,
+    publishableClientKey: row.publishableClientKey ?? '',
+    secretServerKey: row.secretServerKey ?? '',
+    superSecretAdminKey: row.superSecretAdminKey ?? '',
+  };
+}

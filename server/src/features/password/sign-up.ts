@@ -1,0 +1,88 @@
+/** `POST /auth/password/sign-up` (wire.md §4.2, §6.2). */
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { randomUuid } from '../../crypto/random.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { contactChannels, passwordCredentials, users } from '../../db/schema.js';
+import { knownError } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { passwordProblem } from '../../services/passwords.js';
+import { createSession } from '../../services/sessions.js';
+import { passwordField, signInEmailField, urlField } from '../fields.js';
+
+/** Creates a user with an unverified primary email used for auth, and signs them in. */
+export const signUpRoute = defineRoute({
+  method: 'POST',
+  path: '/auth/password/sign-up',
+  access: ['client', 'server', 'admin'],
+  body: v.strictObject({
+    email: signInEmailField,
+    password: passwordField,
+    verification_callback_url: urlField,
+  }),
+  async handler({ ctx, auth, body, json }) {
+    const { project } = auth;
+    if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
+    const problem = passwordProblem(body.password);
+    if (problem) throw problem;
+    if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
+
+    // Cheap early answer for the common duplicate; the unique index settles races below.
+    const [taken] = await ctx.db
+      .select({ id: contactChannels.id })
+      .from(contactChannels)
+      .where(
+        and(
+          eq(contactChannels.projectId, project.id),
+          eq(contactChannels.type, 'email'),
+          eq(contactChannels.value, body.email),
+          eq(contactChannels.usedForAuth, true),
+        ),
+      );
+    if (taken) throw knownError('USER_EMAIL_ALREADY_EXISTS');
+
+    const passwordHash = await ctx.passwords.hash(body.password);
+    const userId = randomUuid();
+    const at = new Date(ctx.now());
+    let session: { id: string; refreshToken: string };
+    try {
+      session = await ctx.db.transaction(async (tx) => {
+        await tx.insert(users).values({ id: userId, projectId: project.id, createdAt: at });
+        await tx.insert(contactChannels).values({
+          id: randomUuid(),
+          projectId: project.id,
+          userId,
+          type: 'email',
+          value: body.email,
+          isPrimary: true,
+          isVerified: false,
+          usedForAuth: true,
+          createdAt: at,
+        });
+        await tx.insert(passwordCredentials).values({ userId, passwordHash, updatedAt: at });
+        return createSession(tx, ctx.now, { projectId: project.id, userId });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
+      throw error;
+    }
+
+    // The verification email must never fail or delay the sign-up (wire.md §4.2).
+    const hook = ctx.hooks.sendSignUpVerificationEmail;
+    if (hook) {
+      Promise.resolve()
+        .then(() =>
+          hook({
+            projectId: project.id,
+            userId,
+            email: body.email,
+            verificationCallbackUrl: body.verification_callback_url,
+          }),
+        )
+        .catch((error) => ctx.log(`sign-up verification email failed: ${String(error)}`));
+    }
+
+    const accessToken = await ctx.tokens.sign({ projectId: project.id, userId, refreshTokenId: session.id });
+    return json({ access_token: accessToken, refresh_token: session.refreshToken, user_id: userId });
+  },
+});

@@ -1,0 +1,48 @@
+/** `POST /auth/sessions` (wire.md §4.6): a server creates a session for any user. */
+import * as v from 'valibot';
+import { knownError } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { createSession } from '../../services/sessions.js';
+import { loadUser } from '../../services/users.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Creates a session (refresh + access token) for a user of the project. */
+export const createSessionRoute = defineRoute({
+  method: 'POST',
+  path: '/auth/sessions',
+  access: ['server', 'admin'],
+  body: v.strictObject({
+    user_id: v.string(),
+    expires_in_millis: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer('must be an integer'),
+        v.minValue(1, 'must be positive'),
+        v.maxValue(367 * DAY_MS, `must be less than or equal to ${367 * DAY_MS}`),
+      ),
+    ),
+    is_impersonation: v.optional(v.boolean()),
+  }),
+  async handler({ ctx, auth, body, json }) {
+    let userId = body.user_id;
+    if (userId === 'me') {
+      if (!auth.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
+      userId = auth.user.row.id;
+    }
+    const user = await loadUser(ctx.db, auth.project.id, userId);
+    if (!user) throw knownError('USER_ID_DOES_NOT_EXIST', { user_id: userId });
+    const session = await createSession(ctx.db, ctx.now, {
+      projectId: auth.project.id,
+      userId,
+      expiresInMs: body.expires_in_millis ?? 365 * DAY_MS,
+      isImpersonation: body.is_impersonation ?? false,
+    });
+    const accessToken = await ctx.tokens.sign({
+      projectId: auth.project.id,
+      userId,
+      refreshTokenId: session.id,
+    });
+    return json({ refresh_token: session.refreshToken, access_token: accessToken });
+  },
+});

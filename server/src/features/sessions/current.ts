@@ -1,0 +1,40 @@
+/** The current session: sign-out (wire.md §3.5) and the X-Stack refresh endpoint (§3.3). */
+import { and, eq } from 'drizzle-orm';
+import { HEADER } from '../../../../core/wire/headers.js';
+import { refreshTokens } from '../../db/schema.js';
+import { knownError } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { findLiveSession, issueAccessToken } from '../../services/sessions.js';
+import { emptyBody } from '../fields.js';
+
+/** `DELETE /auth/sessions/current`: ends the session the access token was minted from. */
+export const signOutRoute = defineRoute({
+  method: 'DELETE',
+  path: '/auth/sessions/current',
+  access: ['client', 'server', 'admin'],
+  body: emptyBody,
+  async handler({ ctx, auth, json }) {
+    // Tokens without a session id (or no token at all) cannot name a session to end.
+    if (!auth.refreshTokenId) throw knownError('ACCESS_TOKEN_EXPIRED', { expired_at_millis: ctx.now() });
+    const deleted = await ctx.db
+      .delete(refreshTokens)
+      .where(and(eq(refreshTokens.id, auth.refreshTokenId), eq(refreshTokens.projectId, auth.project.id)))
+      .returning({ id: refreshTokens.id });
+    if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    return json({ success: true });
+  },
+});
+
+/** `POST /auth/sessions/current/refresh`: a new access token for `x-stack-refresh-token`. */
+export const refreshCurrentRoute = defineRoute({
+  method: 'POST',
+  path: '/auth/sessions/current/refresh',
+  access: ['client', 'server', 'admin'],
+  body: emptyBody,
+  async handler({ ctx, auth, request, json }) {
+    const refreshToken = request.headers.get(HEADER.refreshToken);
+    const session = refreshToken ? await findLiveSession(ctx, auth.project.id, refreshToken) : undefined;
+    if (!session) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    return json({ access_token: await issueAccessToken(ctx, session) });
+  },
+});

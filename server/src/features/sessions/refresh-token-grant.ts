@@ -1,0 +1,87 @@
+/**
+ * `POST /auth/oauth/token` with `grant_type=refresh_token` (wire.md §3.3). OAuth clients send no
+ * X-Stack headers: the client id is the project id and the client secret its publishable key, in
+ * the form body or as HTTP Basic credentials. Other grants arrive with the OAuth feature.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { apiKeySets } from '../../db/schema.js';
+import { knownError } from '../../http/errors.js';
+import { jsonResponse } from '../../http/responses.js';
+import { defineRoute } from '../../http/route.js';
+import { findLiveSession, issueAccessToken } from '../../services/sessions.js';
+
+/** The OAuth library's default lifetime that Stack reports, not the JWT's (wire.md §3.3). */
+const REPORTED_EXPIRES_IN = 3599;
+
+const oauthError = (error: string, description: string, status = 400) =>
+  jsonResponse(status, { error, error_description: description }, false, { pragma: 'no-cache' });
+
+/** The refresh-token grant. */
+export const oauthTokenRoute = defineRoute({
+  method: 'POST',
+  path: '/auth/oauth/token',
+  access: 'none',
+  async handler({ ctx, request, rawBody }) {
+    const form = flatStrings(rawBody);
+    const basic = basicCredentials(request.headers.get('authorization'));
+    const grantType = form.grant_type;
+    if (!grantType) return oauthError('invalid_request', 'Missing parameter: `grant_type`');
+    if (grantType !== 'refresh_token') {
+      return oauthError('unsupported_grant_type', 'Unsupported grant type: `grant_type` is invalid');
+    }
+    const clientId = form.client_id ?? basic?.id;
+    const clientSecret = form.client_secret ?? basic?.secret;
+    if (!clientId || clientSecret === undefined) {
+      return oauthError('invalid_client', 'Invalid client: cannot retrieve client credentials');
+    }
+    const [key] = await ctx.db
+      .select({ id: apiKeySets.id })
+      .from(apiKeySets)
+      .where(
+        and(
+          eq(apiKeySets.projectId, clientId),
+          eq(apiKeySets.publishableClientKey, clientSecret),
+          isNull(apiKeySets.manuallyRevokedAt),
+          gt(apiKeySets.expiresAt, new Date(ctx.now())),
+        ),
+      );
+    if (!key) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', { client_id: clientId });
+    const refreshToken = form.refresh_token;
+    if (!refreshToken) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');
+
+    const session = await findLiveSession(ctx, clientId, refreshToken);
+    if (!session) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    const accessToken = await issueAccessToken(ctx, session);
+    return jsonResponse(
+      200,
+      { access_token: accessToken, token_type: 'Bearer', expires_in: REPORTED_EXPIRES_IN, scope: 'legacy' },
+      false,
+      { pragma: 'no-cache' },
+    );
+  },
+});
+
+/** The string fields of a form or JSON body; anything else is ignored. */
+function flatStrings(body: unknown): Record<string, string | undefined> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value;
+  return out;
+}
+
+/** `Authorization: Basic base64(id:secret)` with each part URL-encoded (RFC 6749 §2.3.1). */
+function basicCredentials(header: string | null): { id: string; secret: string } | undefined {
+  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  try {
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon)),
+      secret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
+  } catch {
+    return undefined;
+  }
+}

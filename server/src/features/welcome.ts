@@ -1,0 +1,25 @@
+/** `GET /api/v1`: a text welcome that also says how the request was authenticated. */
+import { textResponse } from '../http/responses.js';
+import { defineRoute } from '../http/route.js';
+
+/** The API root. */
+export const welcomeRoute = defineRoute({
+  method: 'GET',
+  path: '',
+  access: 'optional',
+  async handler({ auth }) {
+    const lines = [
+      'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.',
+      '',
+    ];
+    if (!auth) lines.push('Authentication: None');
+    else {
+      const type = auth.type[0]!.toUpperCase() + auth.type.slice(1);
+      const user = auth.user
+        ? (auth.user.channels.find((c) => c.isPrimary)?.value ?? auth.user.row.id)
+        : 'None';
+      lines.push(`Authentication: ${type}`, `Project: ${auth.project.id}`, `User: ${user}`);
+    }
+    return textResponse(200, lines.join('\n'));
+  },
+});

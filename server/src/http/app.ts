@@ -1,0 +1,53 @@
+/**
+ * The HTTP application: Hono routes every endpoint under `/api/v1` and `/api/latest`; around it,
+ * one wrapper turns thrown errors into wire errors and adds the headers of wire.md §1.6.
+ */
+import { Hono } from 'hono';
+import type { ServerContext } from '../services/context.js';
+import { errorResponse, finishResponse, newRequestId, textResponse } from './responses.js';
+import { type RouteSpec, runRoute } from './route.js';
+
+const API_PREFIXES = ['/api/v1', '/api/latest'];
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+type Env = { Bindings: { requestId: string } };
+
+/** Builds the request handler for `routes`. */
+export function createHttpApp(
+  ctx: ServerContext,
+  routes: readonly RouteSpec[],
+): (request: Request) => Promise<Response> {
+  const app = new Hono<Env>();
+  for (const spec of routes) {
+    const paths = API_PREFIXES.map((prefix) => prefix + spec.path);
+    app.on(spec.method, paths, (c) =>
+      runRoute(ctx, spec, c.req.raw, c.req.param() as Record<string, string>),
+    );
+  }
+  // A known path with a method it does not have.
+  const knownPaths = new Set(routes.flatMap((spec) => API_PREFIXES.map((prefix) => prefix + spec.path)));
+  for (const path of knownPaths) app.all(path, () => textResponse(405, 'Method not allowed'));
+
+  app.notFound((c) =>
+    textResponse(
+      404,
+      "404 — this page does not exist in Stack Auth's API.\n\nPlease see the API documentation at https://docs.stack-auth.com, or visit the Stack Auth dashboard at https://app.stack-auth.com.\n\n" +
+        `URL: ${c.req.url}`,
+    ),
+  );
+  app.onError((error, c) => errorResponse(error, c.env.requestId, ctx.log));
+
+  return async (request) => {
+    const requestId = newRequestId();
+    let response: Response;
+    try {
+      if (!KNOWN_METHODS.has(request.method)) response = textResponse(405, 'Method not allowed');
+      // CORS preflight is answered before any routing or authentication.
+      else if (request.method === 'OPTIONS') response = new Response(null, { status: 200 });
+      else response = await app.fetch(request, { requestId });
+    } catch (error) {
+      response = errorResponse(error, requestId, ctx.log);
+    }
+    return finishResponse(request, response, requestId);
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Request authentication, in the order of wire.md §1.5: access token, access type, project id,
+ * admin access token, project keys, project, user.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { type AccessType, HEADER } from '../../../core/wire/headers.js';
+import type { AccessTokenClaims } from '../crypto/access-tokens.js';
+import { apiKeySets, projects } from '../db/schema.js';
+import type { ServerContext } from '../services/context.js';
+import { loadUser, type UserRecord } from '../services/users.js';
+import { type KnownError, knownError, StatusError } from './errors.js';
+
+/** A project row. */
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** Who is calling, once authenticated. */
+export interface RequestAuth {
+  type: AccessType;
+  project: ProjectRow;
+  /** The user of the access token, if any and if it still exists. */
+  user: UserRecord | null;
+  /** The session the access token was minted from. */
+  refreshTokenId: string | undefined;
+  /** Whether an access token was sent and verified at all. */
+  hasAccessToken: boolean;
+}
+
+const ACCESS_TYPES: readonly string[] = ['client', 'server', 'admin'];
+
+/** Authenticates `request`; null when it declares no access type (anonymous). */
+export async function authenticate(ctx: ServerContext, request: Request): Promise<RequestAuth | null> {
+  const header = (name: string) => request.headers.get(name) ?? undefined;
+  const projectId = header(HEADER.projectId);
+  const accessType = header(HEADER.accessType);
+  const accessToken = header(HEADER.accessToken);
+  const publishableKey = header(HEADER.publishableClientKey);
+  const secretKey = header(HEADER.secretServerKey);
+  const adminKey = header(HEADER.superSecretAdminKey);
+  const adminAccessToken = header(HEADER.adminAccessToken);
+
+  // 1. A stale token breaks every call, even those that need no user, so the client drops it.
+  let claims: AccessTokenClaims | undefined;
+  if (projectId && accessToken) {
+    claims = await verifyAccessToken(ctx, accessToken, 'user');
+    if (claims.projectId !== projectId) throw knownError('INVALID_PROJECT_FOR_ACCESS_TOKEN');
+  }
+
+  // 2-4. Access type and project id.
+  if (!accessType) {
+    if (publishableKey || secretKey || adminKey || adminAccessToken) {
+      throw knownError('PROJECT_KEY_WITHOUT_ACCESS_TYPE');
+    }
+    return null;
+  }
+  if (!ACCESS_TYPES.includes(accessType)) {
+    throw knownError('INVALID_ACCESS_TYPE', undefined, { accessType });
+  }
+  const type = accessType as AccessType;
+  if (!projectId) throw knownError('ACCESS_TYPE_WITHOUT_PROJECT_ID', { request_type: type });
+
+  let project: ProjectRow | undefined;
+  if (adminAccessToken) {
+    // 5. A dashboard user managing this project; keys are not checked then.
+    project = await authenticateAdminAccessToken(ctx, adminAccessToken, projectId);
+  } else {
+    // 6. The key of the declared access type.
+    await checkProjectKey(ctx, type, projectId, { publishableKey, secretKey, adminKey });
+    [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
+  }
+  // 7. In practice the key check fails first, as keys belong to a project.
+  if (!project) throw knownError('PROJECT_NOT_FOUND', { project_id: projectId });
+
+  // 8. A deleted user simply means no user.
+  const user = claims ? await loadUser(ctx.db, projectId, claims.userId) : null;
+  return { type, project, user, refreshTokenId: claims?.refreshTokenId, hasAccessToken: Boolean(claims) };
+}
+
+/** Verifies an access token, mapping failures to the user or admin flavour of the error. */
+export async function verifyAccessToken(
+  ctx: ServerContext,
+  token: string,
+  flavour: 'user' | 'admin',
+): Promise<AccessTokenClaims> {
+  const result = await ctx.tokens.verify(token);
+  if (result.ok) return result.claims;
+  if (result.failure.kind === 'expired') {
+    const details = { expired_at_millis: result.failure.expiredAtMillis };
+    throw knownError(flavour === 'user' ? 'ACCESS_TOKEN_EXPIRED' : 'ADMIN_ACCESS_TOKEN_EXPIRED', details);
+  }
+  throw knownError(flavour === 'user' ? 'UNPARSABLE_ACCESS_TOKEN' : 'UNPARSABLE_ADMIN_ACCESS_TOKEN');
+}
+
+async function authenticateAdminAccessToken(
+  ctx: ServerContext,
+  token: string,
+  projectId: string,
+): Promise<ProjectRow | undefined> {
+  const claims = await verifyAccessToken(ctx, token, 'admin');
+  if (claims.projectId !== 'internal') throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
+  const owner = await loadUser(ctx.db, 'internal', claims.userId);
+  if (!owner) {
+    throw new StatusError(
+      401,
+      'The user associated with the admin access token is no longer valid. Please refresh the admin access token and try again.',
+    );
+  }
+  const managed = (owner.row.serverMetadata as { managedProjectIds?: unknown } | null)?.managedProjectIds;
+  if (!Array.isArray(managed) || !managed.includes(projectId))
+    throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
+  if (!project) throw knownError('INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN');
+  return project;
+}
+
+async function checkProjectKey(
+  ctx: ServerContext,
+  type: AccessType,
+  projectId: string,
+  keys: { publishableKey?: string; secretKey?: string; adminKey?: string },
+): Promise<void> {
+  const spec = {
+    client: {
+      value: keys.publishableKey,
+      column: apiKeySets.publishableClientKey,
+      missing: 'CLIENT_AUTHENTICATION_REQUIRED',
+      invalid: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+    },
+    server: {
+      value: keys.secretKey,
+      column: apiKeySets.secretServerKey,
+      missing: 'SERVER_AUTHENTICATION_REQUIRED',
+      invalid: 'INVALID_SECRET_SERVER_KEY',
+    },
+    admin: {
+      value: keys.adminKey,
+      column: apiKeySets.superSecretAdminKey,
+      missing: 'ADMIN_AUTHENTICATION_REQUIRED',
+      invalid: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+    },
+  } as const;
+  const { value, column, missing, invalid } = spec[type];
+  if (!value) throw knownError(missing);
+  const [found] = await ctx.db
+    .select({ id: apiKeySets.id })
+    .from(apiKeySets)
+    .where(
+      and(
+        eq(column, value),
+        eq(apiKeySets.projectId, projectId),
+        isNull(apiKeySets.manuallyRevokedAt),
+        gt(apiKeySets.expiresAt, new Date(ctx.now())),
+      ),
+    );
+  if (!found) throw knownError(invalid, { project_id: projectId });
+}
+
+/** The error for a request whose access type an endpoint does not accept (step 9). */
+export function accessError(
+  auth: RequestAuth | null,
+  allowed: readonly AccessType[],
+): KnownError | undefined {
+  if (!auth) return knownError('ACCESS_TYPE_REQUIRED');
+  if (!allowed.includes(auth.type)) {
+    return knownError('INSUFFICIENT_ACCESS_TYPE', {
+      actual_access_type: auth.type,
+      allowed_access_types: [...allowed],
+    });
+  }
+  return undefined;
+}

@@ -1,0 +1,129 @@
+/**
+ * One endpoint = one route spec: method, path, accepted access types, body and query schemas and a
+ * handler. The pipeline around the handler is the same for every endpoint: parse the body,
+ * authenticate, check the access type, validate, then run.
+ */
+import * as v from 'valibot';
+import type { AccessType } from '../../../core/wire/headers.js';
+import type { ServerContext } from '../services/context.js';
+import type { UserRecord } from '../services/users.js';
+import { accessError, authenticate, type RequestAuth } from './auth.js';
+import { parseBody } from './body.js';
+import { jsonResponse } from './responses.js';
+import { check, schemaError } from './validate.js';
+
+type AnySchema = v.GenericSchema;
+
+const EMPTY_QUERY = v.strictObject({});
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler receives. */
+export interface HandlerInput<B, Q, A> {
+  ctx: ServerContext;
+  request: Request;
+  auth: A;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  /** The body as parsed from the wire, before validation (for handlers that pick a schema late). */
+  rawBody: unknown;
+  /** A JSON response, pretty-printed when a browser asks (`Accept` with text/html). */
+  json(body: unknown, status?: number): Response;
+}
+
+/** An authenticated request that has a user. */
+export type UserAuth = RequestAuth & { user: UserRecord };
+
+type AuthFor<Access, User> = Access extends readonly AccessType[]
+  ? User extends true
+    ? UserAuth
+    : RequestAuth
+  : RequestAuth | null;
+
+/** The declaration of one endpoint. */
+export interface RouteSpec<
+  B extends AnySchema = AnySchema,
+  Q extends AnySchema = AnySchema,
+  Access extends readonly AccessType[] | 'optional' | 'none' = readonly AccessType[] | 'optional' | 'none',
+  User extends boolean = boolean,
+> {
+  method: Method;
+  /** Path below `/api/v1`, in Hono syntax (`/projects/:project_id/...`). */
+  path: string;
+  /**
+   * Accepted access types; `optional` authenticates but also accepts anonymous requests; `none`
+   * skips X-Stack authentication entirely (the OAuth token endpoint, JWKS).
+   */
+  access: Access;
+  /** Whether a signed-in user is required ("auth.user must be defined" otherwise). */
+  user?: User;
+  body?: B;
+  /** Defaults to an empty strict object: unknown query parameters are refused. */
+  query?: Q;
+  handler(input: HandlerInput<v.InferOutput<B>, v.InferOutput<Q>, AuthFor<Access, User>>): Promise<Response>;
+}
+
+/** Declares a route with full type inference. */
+export function defineRoute<
+  B extends AnySchema = v.UndefinedSchema<undefined>,
+  Q extends AnySchema = typeof EMPTY_QUERY,
+  const Access extends readonly AccessType[] | 'optional' | 'none' = readonly AccessType[],
+  User extends boolean = false,
+>(spec: RouteSpec<B, Q, Access, User>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}
+
+/** Runs the pipeline of `spec` for one request. */
+export async function runRoute(
+  ctx: ServerContext,
+  spec: RouteSpec,
+  request: Request,
+  params: Record<string, string>,
+): Promise<Response> {
+  const rawBody = await parseBody(request);
+  const auth = spec.access === 'none' ? null : await authenticate(ctx, request);
+  if (Array.isArray(spec.access)) {
+    const error = accessError(auth, spec.access);
+    if (error) throw error;
+  }
+
+  const problems: string[] = [];
+  const query = check(
+    'query',
+    spec.query ?? EMPTY_QUERY,
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  if (!query.ok) problems.push(...query.problems);
+  let body: unknown = rawBody;
+  if (spec.body) {
+    const result = check('body', spec.body, rawBody);
+    if (result.ok) body = result.value;
+    else problems.push(...result.problems);
+  }
+  if (spec.user && !auth?.user) problems.push('auth.user must be defined');
+  if (problems.length > 0) throw schemaError(request, problems);
+
+  const pretty = (request.headers.get('accept') ?? '').includes('text/html');
+  return spec.handler({
+    ctx,
+    request,
+    auth: auth as never,
+    body,
+    query: query.ok ? query.value : {},
+    params,
+    rawBody,
+    json: (data, status = 200) => jsonResponse(status, data, pretty),
+  });
+}
+
+/** Validates a value against a schema inside a handler, throwing the usual SCHEMA_ERROR. */
+export function validateOrThrow<S extends AnySchema>(
+  request: Request,
+  root: string,
+  schema: S,
+  value: unknown,
+): v.InferOutput<S> {
+  const result = check(root, schema, value);
+  if (!result.ok) throw schemaError(request, result.problems);
+  return result.value;
+}

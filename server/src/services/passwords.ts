@@ -1,0 +1,57 @@
+/**
+ * Password hashing (argon2id) and the password rules of wire.md §4.1 / design.md: 8 to 70
+ * characters counted in code points, never truncated.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/wire/headers.js';
+import { type KnownError, knownError } from '../http/errors.js';
+
+/** Argon2id hashing with a dummy hash for constant-work comparisons. */
+export interface PasswordService {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+  /**
+   * Verifies against a hash of a random password, so a sign-in for an unknown email costs as much
+   * as one for a known email and timing does not reveal which emails exist.
+   */
+  verifyDummy(password: string): Promise<void>;
+}
+
+const ARGON2ID = 2; // @node-rs/argon2 Algorithm.Argon2id (const enum, not importable under isolatedModules)
+
+/** A password service; the dummy hash is computed once, on first use. */
+export function createPasswordService(): PasswordService {
+  let dummy: Promise<string> | undefined;
+  const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID });
+  const verifyPassword = async (stored: string, password: string) => {
+    try {
+      return await verify(stored, password);
+    } catch {
+      return false; // a malformed stored hash is a mismatch, not a crash
+    }
+  };
+  return {
+    hash: hashPassword,
+    verify: verifyPassword,
+    async verifyDummy(password) {
+      dummy ??= hashPassword(crypto.randomUUID());
+      await verifyPassword(await dummy, password);
+    },
+  };
+}
+
+/** The password-rule error for `password`, or undefined when it is acceptable. */
+export function passwordProblem(password: string): KnownError | undefined {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH)
+    return knownError('PASSWORD_TOO_SHORT', { min_length: PASSWORD_MIN_LENGTH });
+  if (length > PASSWORD_MAX_LENGTH)
+    return knownError('PASSWORD_TOO_LONG', { maxLength: PASSWORD_MAX_LENGTH });
+  return undefined;
+}
+
+/**
+ * The schema-level cap on password strings, in UTF-16 code units. Far above 70 code points so an
+ * over-long password gets PASSWORD_TOO_LONG; only absurd inputs are refused by the schema.
+ */
+export const PASSWORD_SCHEMA_MAX = 4096;

@@ -1,0 +1,59 @@
+/** The wire shapes of a project (wire.md §5.10). */
+import type { ClientProjectJson } from '../../../core/wire/project.js';
+import type { ProjectRow } from '../http/auth.js';
+
+type OAuthProvider = { id: string; enabled?: boolean; type?: string; [key: string]: unknown };
+
+const providers = (project: ProjectRow) =>
+  [...((project.oauthProviders as OAuthProvider[] | null) ?? [])].sort((a, b) => a.id.localeCompare(b.id));
+
+/** The project as client and server access see it. */
+export function clientProjectView(project: ProjectRow): ClientProjectJson {
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    config: {
+      sign_up_enabled: project.signUpEnabled,
+      credential_enabled: project.credentialEnabled,
+      magic_link_enabled: project.magicLinkEnabled,
+      passkey_enabled: project.passkeyEnabled,
+      client_team_creation_enabled: project.clientTeamCreationEnabled,
+      client_user_deletion_enabled: project.clientUserDeletionEnabled,
+      enabled_oauth_providers: providers(project)
+        .filter((p) => p.enabled)
+        .map((p) => ({ id: p.id })),
+    },
+  };
+}
+
+/** The project as admin access sees it. */
+export function adminProjectView(project: ProjectRow, userCount: number) {
+  const oauthProviders = providers(project);
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    description: project.description,
+    created_at_millis: project.createdAt.getTime(),
+    user_count: userCount,
+    is_production_mode: project.isProductionMode,
+    config: {
+      id: project.configId,
+      allow_localhost: project.allowLocalhost,
+      sign_up_enabled: project.signUpEnabled,
+      credential_enabled: project.credentialEnabled,
+      magic_link_enabled: project.magicLinkEnabled,
+      passkey_enabled: project.passkeyEnabled,
+      client_team_creation_enabled: project.clientTeamCreationEnabled,
+      client_user_deletion_enabled: project.clientUserDeletionEnabled,
+      create_team_on_sign_up: project.createTeamOnSignUp,
+      oauth_account_merge_strategy: project.oauthAccountMergeStrategy,
+      domains: project.domains,
+      oauth_providers: oauthProviders,
+      enabled_oauth_providers: oauthProviders.filter((p) => p.enabled),
+      email_config: project.emailConfig,
+      // Team permissions arrive with teams; these are the defaults of a new project.
+      team_creator_default_permissions: [{ id: 'admin' }],
+      team_member_default_permissions: [{ id: 'member' }],
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Sessions are refresh-token rows (wire.md §3.2, §7.2). The token itself is 45 random Crockford
+ * characters handed out once; only its SHA-256 is stored.
+ */
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { sha256Hex } from '../crypto/hash.js';
+import { randomCrockford, randomUuid } from '../crypto/random.js';
+import type { Database } from '../db/database.js';
+import { refreshTokens, users } from '../db/schema.js';
+import type { ServerContext } from './context.js';
+
+/** Refresh tokens made at sign-in and sign-up live a year (wire.md §7.2). */
+export const SIGN_IN_SESSION_LIFETIME_MS = 365 * 24 * 3600 * 1000;
+
+type Executor = Pick<Database, 'insert' | 'select' | 'update' | 'delete'>;
+
+/** A new session's secrets. */
+export interface NewSession {
+  id: string;
+  refreshToken: string;
+}
+
+/** Creates a session row (inside the caller's transaction when given one). */
+export async function createSession(
+  db: Executor,
+  now: () => number,
+  input: { projectId: string; userId: string; expiresInMs?: number; isImpersonation?: boolean },
+): Promise<NewSession> {
+  const id = randomUuid();
+  const refreshToken = randomCrockford(45);
+  const createdAt = new Date(now());
+  await db.insert(refreshTokens).values({
+    id,
+    projectId: input.projectId,
+    userId: input.userId,
+    tokenHash: sha256Hex(refreshToken),
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + (input.expiresInMs ?? SIGN_IN_SESSION_LIFETIME_MS)),
+    isImpersonation: input.isImpersonation ?? false,
+  });
+  return { id, refreshToken };
+}
+
+/** The live session holding `refreshToken` in `projectId`, or undefined (unknown, expired, other project). */
+export async function findLiveSession(ctx: ServerContext, projectId: string, refreshToken: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, sha256Hex(refreshToken)),
+        eq(refreshTokens.projectId, projectId),
+        or(isNull(refreshTokens.expiresAt), gt(refreshTokens.expiresAt, new Date(ctx.now()))),
+      ),
+    );
+  return row;
+}
+
+/** Mints an access token for a live session and records the activity. */
+export async function issueAccessToken(
+  ctx: ServerContext,
+  session: { id: string; projectId: string; userId: string },
+): Promise<string> {
+  const at = new Date(ctx.now());
+  await Promise.all([
+    ctx.db.update(refreshTokens).set({ lastUsedAt: at }).where(eq(refreshTokens.id, session.id)),
+    ctx.db.update(users).set({ lastActiveAt: at }).where(eq(users.id, session.userId)),
+  ]);
+  return ctx.tokens.sign({
+    projectId: session.projectId,
+    userId: session.userId,
+    refreshTokenId: session.id,
+  });
+}
+
+/** Creates a session and its first access token: the `signInResponse` of wire.md §4. */
+export async function signInResponse(
+  ctx: ServerContext,
+  input: { projectId: string; userId: string; isNewUser?: boolean },
+) {
+  const session = await createSession(ctx.db, ctx.now, input);
+  const accessToken = await ctx.tokens.sign({ ...input, refreshTokenId: session.id });
+  return { accessToken, refreshToken: session.refreshToken };
+}

@@ -1,0 +1,163 @@
+/**
+ * Updating a user (wire.md §4.8): the client field set and the server field set, applied in one
+ * transaction so a failed update writes nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { AccessType } from '../../../core/wire/headers.js';
+import { randomUuid } from '../crypto/random.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { contactChannels, passwordCredentials, refreshTokens, users } from '../db/schema.js';
+import { emailField, passwordField, uuidField } from '../features/fields.js';
+import type { ProjectRow } from '../http/auth.js';
+import { knownError, StatusError } from '../http/errors.js';
+import type { ServerContext } from './context.js';
+import { passwordProblem } from './passwords.js';
+import { loadUser, type UserRecord } from './users.js';
+
+const PROFILE_IMAGE_MAX = 1_000_000;
+const profileImageField = v.nullable(
+  v.pipe(v.string(), v.maxLength(PROFILE_IMAGE_MAX, `must be at most ${PROFILE_IMAGE_MAX} characters`)),
+);
+
+const clientEntries = {
+  display_name: v.optional(v.nullable(v.string())),
+  profile_image_url: v.optional(profileImageField),
+  client_metadata: v.optional(v.unknown()),
+  selected_team_id: v.optional(v.nullable(uuidField)),
+  totp_secret_base64: v.optional(v.nullable(v.string())),
+  otp_auth_enabled: v.optional(v.boolean()),
+  passkey_auth_enabled: v.optional(v.boolean()),
+};
+
+/** `PATCH /users/me` body with client access. */
+export const clientUserUpdateSchema = v.strictObject(clientEntries);
+
+/** The server update set (also used by server `PATCH /users/me`). */
+export const serverUserUpdateSchema = v.strictObject({
+  ...clientEntries,
+  client_read_only_metadata: v.optional(v.unknown()),
+  server_metadata: v.optional(v.unknown()),
+  primary_email: v.optional(v.nullable(v.pipe(emailField, v.minLength(1, 'must not be empty')))),
+  primary_email_verified: v.optional(v.boolean()),
+  primary_email_auth_enabled: v.optional(v.boolean()),
+  password: v.optional(v.nullable(passwordField)),
+});
+
+/** A validated update, client or server. */
+export type UserUpdate = v.InferOutput<typeof serverUserUpdateSchema>;
+
+// Client uploads must be inline images, never a URL the browser would fetch from elsewhere.
+const DATA_URL_IMAGE = /^data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
+const BARE_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** Applies `update` to `user` and returns the updated record. */
+export async function updateUser(
+  ctx: ServerContext,
+  project: ProjectRow,
+  user: UserRecord,
+  update: UserUpdate,
+  accessType: AccessType,
+): Promise<UserRecord> {
+  const has = (key: keyof UserUpdate) => Object.hasOwn(update, key);
+  const image = update.profile_image_url;
+  if (
+    accessType === 'client' &&
+    typeof image === 'string' &&
+    !DATA_URL_IMAGE.test(image) &&
+    !BARE_BASE64.test(image)
+  ) {
+    throw new StatusError(400, 'Invalid profile image URL');
+  }
+  if (update.selected_team_id) throw new StatusError(400, 'The user is not a member of the selected team.');
+  if (update.totp_secret_base64) {
+    throw new StatusError(400, 'Multi-factor authentication with TOTP is not supported by this server yet.');
+  }
+  if (update.passkey_auth_enabled === true) {
+    throw new StatusError(400, 'Cannot enable passkey authentication here; register a passkey instead.');
+  }
+
+  const currentPrimary = user.channels.find((c) => c.type === 'email' && c.isPrimary);
+  const nextPrimary = has('primary_email') ? update.primary_email : currentPrimary?.value;
+  if (!nextPrimary && (update.primary_email_verified || update.primary_email_auth_enabled)) {
+    throw new StatusError(
+      400,
+      'primary_email_verified and primary_email_auth_enabled require a primary_email.',
+    );
+  }
+  let passwordHash: string | null | undefined;
+  if (typeof update.password === 'string') {
+    if (!project.credentialEnabled) throw new StatusError(400, 'Password auth not enabled in the project');
+    if (!nextPrimary) throw new StatusError(400, 'A user needs a primary email to have a password.');
+    const problem = passwordProblem(update.password);
+    if (problem) throw problem;
+    passwordHash = await ctx.passwords.hash(update.password);
+  } else if (update.password === null) {
+    passwordHash = null;
+  }
+
+  const at = new Date(ctx.now());
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const fields: Partial<typeof users.$inferInsert> = {};
+      if (has('display_name')) fields.displayName = update.display_name || null;
+      if (has('profile_image_url')) fields.profileImageUrl = update.profile_image_url ?? null;
+      if (has('client_metadata')) fields.clientMetadata = update.client_metadata ?? null;
+      if (has('client_read_only_metadata'))
+        fields.clientReadOnlyMetadata = update.client_read_only_metadata ?? null;
+      if (has('server_metadata')) fields.serverMetadata = update.server_metadata ?? null;
+      if (has('selected_team_id')) fields.selectedTeamId = null;
+      if (has('totp_secret_base64')) fields.totpSecret = null;
+      if (has('otp_auth_enabled')) fields.otpAuthEnabled = update.otp_auth_enabled ?? false;
+      if (Object.keys(fields).length > 0) await tx.update(users).set(fields).where(eq(users.id, user.row.id));
+
+      if (has('primary_email') && update.primary_email === null && currentPrimary) {
+        await tx.delete(contactChannels).where(eq(contactChannels.id, currentPrimary.id));
+      } else if (nextPrimary) {
+        const changed = nextPrimary !== currentPrimary?.value;
+        const verified =
+          update.primary_email_verified ?? (changed ? false : (currentPrimary?.isVerified ?? false));
+        const usedForAuth = update.primary_email_auth_enabled ?? currentPrimary?.usedForAuth ?? false;
+        if (currentPrimary) {
+          await tx
+            .update(contactChannels)
+            .set({ value: nextPrimary, isVerified: verified, usedForAuth })
+            .where(eq(contactChannels.id, currentPrimary.id));
+        } else if (has('primary_email')) {
+          await tx.insert(contactChannels).values({
+            id: randomUuid(),
+            projectId: project.id,
+            userId: user.row.id,
+            type: 'email',
+            value: nextPrimary,
+            isPrimary: true,
+            isVerified: verified,
+            usedForAuth,
+            createdAt: at,
+          });
+        }
+      }
+
+      if (passwordHash !== undefined) {
+        if (passwordHash === null) {
+          await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, user.row.id));
+        } else {
+          await tx
+            .insert(passwordCredentials)
+            .values({ userId: user.row.id, passwordHash, updatedAt: at })
+            .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash, updatedAt: at } });
+        }
+        // Setting or removing a password through a user update ends every session (wire.md §7.2).
+        await tx
+          .delete(refreshTokens)
+          .where(and(eq(refreshTokens.userId, user.row.id), eq(refreshTokens.projectId, project.id)));
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
+    throw error;
+  }
+  const updated = await loadUser(ctx.db, project.id, user.row.id);
+  if (!updated) throw knownError('USER_NOT_FOUND');
+  return updated;
+}

@@ -1,0 +1,38 @@
+/** The wire shapes of a user (wire.md §5.1 client view, §5.2 server view). */
+import type { ClientUserJson, ServerUserJson } from '../../../core/wire/user.js';
+import type { UserRecord } from './users.js';
+
+/** The user as client access sees it. */
+export function clientUserView(user: UserRecord): ClientUserJson {
+  const { row, channels, hasPassword } = user;
+  const primary = channels.find((c) => c.type === 'email' && c.isPrimary);
+  return {
+    id: row.id,
+    primary_email: primary?.value ?? null,
+    primary_email_verified: primary?.isVerified ?? false,
+    display_name: row.displayName,
+    client_metadata: row.clientMetadata ?? null,
+    client_read_only_metadata: row.clientReadOnlyMetadata ?? null,
+    profile_image_url: row.profileImageUrl,
+    signed_up_at_millis: row.createdAt.getTime(),
+    has_password: hasPassword,
+    auth_with_email: hasPassword || row.otpAuthEnabled,
+    oauth_providers: [],
+    selected_team_id: row.selectedTeamId,
+    selected_team: null,
+    requires_totp_mfa: row.totpSecret !== null,
+    otp_auth_enabled: row.otpAuthEnabled,
+    passkey_auth_enabled: false,
+  };
+}
+
+/** The user as server and admin access see it. */
+export function serverUserView(user: UserRecord): ServerUserJson {
+  const primary = user.channels.find((c) => c.type === 'email' && c.isPrimary);
+  return {
+    ...clientUserView(user),
+    primary_email_auth_enabled: primary?.usedForAuth ?? false,
+    server_metadata: user.row.serverMetadata ?? null,
+    last_active_at_millis: (user.row.lastActiveAt ?? user.row.createdAt).getTime(),
+  };
+}
