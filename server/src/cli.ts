@@ -1,0 +1,92 @@
+/**
+ * `signet-server [--port 8102] [--host 127.0.0.1] [--data-dir ./.signet/data]`. With
+ * DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URL and the development
+ * project's id and keys, and shuts down cleanly on SIGINT/SIGTERM.
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSignetServer } from './create-server.js';
+import { seedFromEnv } from './db/seed.js';
+
+const USAGE = `Usage: signet-server [--port 8102] [--host 127.0.0.1] [--data-dir ./.signet/data]
+
+Environment:
+  DATABASE_URL                     use this PostgreSQL database instead of PGlite
+  STACK_SERVER_SECRET              secret the access-token keys derive from (default: stored in the database)
+  STACK_ACCESS_TOKEN_EXPIRATION_TIME  access-token lifetime in seconds (default 600)
+  STACK_SEED_INTERNAL_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
+  SIGNET_SEED_DEV_PROJECT_ID, SIGNET_SEED_DEV_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
+`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.PORT ?? '8102' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string', default: './.signet/data' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const lifetime = Number(process.env.STACK_ACCESS_TOKEN_EXPIRATION_TIME ?? 600);
+
+  const databaseUrl = process.env.DATABASE_URL;
+  let database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  if (databaseUrl) database = { kind: 'postgres', url: databaseUrl };
+  else {
+    const dataDir = resolve(values['data-dir']);
+    await mkdir(dataDir, { recursive: true });
+    database = { kind: 'pglite', dataDir };
+  }
+
+  const server = await createSignetServer({
+    database,
+    seed: seedFromEnv(process.env),
+    serverSecret: process.env.STACK_SERVER_SECRET || undefined,
+    accessTokenLifetimeSeconds: Number.isFinite(lifetime) && lifetime > 0 ? lifetime : 600,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  const listener = await server.listen(port, values.host);
+  const dev = server.seeded.dev;
+  process.stdout.write(
+    [
+      `signet-server listening on ${listener.url}`,
+      `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
+      '',
+      'Development project:',
+      `  project id:             ${dev.projectId}`,
+      `  publishable client key: ${dev.publishableClientKey}`,
+      `  secret server key:      ${dev.secretServerKey}`,
+      `  super secret admin key: ${dev.superSecretAdminKey}`,
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${signal} received, shutting down\n`);
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`shutdown failed: ${String(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`signet-server: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
