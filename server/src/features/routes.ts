@@ -5,6 +5,7 @@ import { signInRoute } from './password/sign-in.js';
 import { signUpRoute } from './password/sign-up.js';
 import { updatePasswordRoute } from './password/update.js';
 import { getCurrentProjectRoute } from './projects/current.js';
+import { updateCurrentProjectRoute } from './projects/update-current.js';
 import { createSessionRoute } from './sessions/create.js';
 import { refreshCurrentRoute, signOutRoute } from './sessions/current.js';
 import { oauthTokenRoute } from './sessions/refresh-token-grant.js';
@@ -26,4 +27,5 @@ export const ROUTES: readonly RouteSpec[] = [
   patchMeRoute,
   deleteMeRoute,
   getCurrentProjectRoute,
+  updateCurrentProjectRoute,
 ];

@@ -1,0 +1,70 @@
+/**
+ * `PATCH /projects/current` with admin access (wire.md §4.11, §5.10): the project's name and the
+ * switches of its config. Email, OAuth-provider and team-permission settings arrive with those
+ * features; until then the strict schema refuses them as unknown properties.
+ */
+import { count, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { projects, users } from '../../db/schema.js';
+import { defineRoute } from '../../http/route.js';
+import { adminProjectView } from '../../services/project-view.js';
+
+const domainField = v.strictObject({
+  domain: v.pipe(
+    v.string(),
+    v.check((d) => /^https?:\/\//.test(d) && URL.canParse(d), 'must start with http:// or https://'),
+  ),
+  handler_path: v.pipe(v.string(), v.startsWith('/', 'must start with /')),
+});
+
+const configEntries = {
+  sign_up_enabled: v.optional(v.boolean()),
+  credential_enabled: v.optional(v.boolean()),
+  magic_link_enabled: v.optional(v.boolean()),
+  passkey_enabled: v.optional(v.boolean()),
+  client_team_creation_enabled: v.optional(v.boolean()),
+  client_user_deletion_enabled: v.optional(v.boolean()),
+  allow_localhost: v.optional(v.boolean()),
+  create_team_on_sign_up: v.optional(v.boolean()),
+  oauth_account_merge_strategy: v.optional(v.picklist(['link_method', 'raise_error', 'allow_duplicates'])),
+  domains: v.optional(v.array(domainField)),
+};
+
+/** Updates the project as its admin. */
+export const updateCurrentProjectRoute = defineRoute({
+  method: 'PATCH',
+  path: '/projects/current',
+  access: ['admin'],
+  body: v.strictObject({
+    display_name: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
+    description: v.optional(v.nullable(v.string())),
+    is_production_mode: v.optional(v.boolean()),
+    config: v.optional(v.strictObject(configEntries)),
+  }),
+  async handler({ ctx, auth, body, json }) {
+    const c = body.config ?? {};
+    const set: Partial<typeof projects.$inferInsert> = {
+      displayName: body.display_name,
+      // Stack stores "" when the PATCH omits the description (wire.md §4.11).
+      description: body.description ?? '',
+      isProductionMode: body.is_production_mode,
+      signUpEnabled: c.sign_up_enabled,
+      credentialEnabled: c.credential_enabled,
+      magicLinkEnabled: c.magic_link_enabled,
+      passkeyEnabled: c.passkey_enabled,
+      clientTeamCreationEnabled: c.client_team_creation_enabled,
+      clientUserDeletionEnabled: c.client_user_deletion_enabled,
+      allowLocalhost: c.allow_localhost,
+      createTeamOnSignUp: c.create_team_on_sign_up,
+      oauthAccountMergeStrategy: c.oauth_account_merge_strategy,
+      domains: c.domains,
+    };
+    const [project] = await ctx.db
+      .update(projects)
+      .set(set)
+      .where(eq(projects.id, auth.project.id))
+      .returning();
+    const [row] = await ctx.db.select({ n: count() }).from(users).where(eq(users.projectId, auth.project.id));
+    return json(adminProjectView(project!, row?.n ?? 0));
+  },
+});
