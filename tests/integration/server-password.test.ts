@@ -195,6 +195,31 @@ describe.each(backends())('server password auth and users/me on $name', (backend
     });
   });
 
+  it('refuses values the database cannot store as SCHEMA_ERROR, never a 500', async () => {
+    const nul = await raw(url, '/auth/password/sign-up', {
+      keys: dev,
+      body: signUpBody('a\u0000b@example.com'),
+    });
+    expect(nul.json.details.message).toContain('body.email must not contain NUL characters');
+    const user = await signUp(url, dev);
+    const patch = (body: unknown) =>
+      raw(url, '/users/me', { method: 'PATCH', keys: dev, accessToken: user.accessToken, body });
+    expect((await patch({ client_metadata: { note: 'nul \u0000 here' } })).json.code).toBe('SCHEMA_ERROR');
+    expect((await patch({ display_name: 'x\u0000' })).json.code).toBe('SCHEMA_ERROR');
+    let deep: unknown = 1;
+    for (let i = 0; i < 200; i++) deep = { d: deep };
+    expect((await patch({ client_metadata: deep })).json.details.message).toContain('is nested too deeply');
+    const grant = await raw(url, '/auth/oauth/token', {
+      body: { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'a\u0000', client_secret: 'b' },
+    });
+    expect(grant.status).toBe(400);
+    const big = await raw(url, '/auth/password/sign-in', {
+      keys: dev,
+      body: { email: 'x'.repeat(9 * 1024 * 1024) },
+    });
+    expect(big.status).toBe(413);
+  });
+
   it('BODY_PARSING_ERROR for invalid JSON and unknown content types, never a 500', async () => {
     const json = await raw(url, '/auth/password/sign-in', { keys: dev, body: '{"email": ' });
     expectKnownError(json, 'BODY_PARSING_ERROR', undefined, {

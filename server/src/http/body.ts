@@ -1,5 +1,8 @@
 /** Request body parsing by content type (wire.md §1.4). */
-import { knownError } from './errors.js';
+import { knownError, StatusError } from './errors.js';
+
+/** Far above any legitimate body (profile images are capped at 1,000,000 characters). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -14,7 +17,10 @@ export async function parseBody(request: Request): Promise<ParsedBody> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (!contentType) return undefined;
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
   if (contentType === 'application/octet-stream') return bytes;
   let text: string;
   try {
@@ -45,3 +51,5 @@ export async function parseBody(request: Request): Promise<ParsedBody> {
 
 // The body carries no details (wire.md §2.4); the message is built from them only.
 const bodyError = (message: string) => knownError('BODY_PARSING_ERROR', undefined, { message });
+
+const tooLarge = () => new StatusError(413, `Request body too large (limit ${MAX_BODY_BYTES} bytes)`);

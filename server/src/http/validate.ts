@@ -16,7 +16,8 @@ export function check<S extends AnySchema>(
   schema: S,
   input: unknown,
 ): { ok: true; value: v.InferOutput<S> } | { ok: false; problems: Problem[] } {
-  const problems = unknownProperties(root, schema, input);
+  const problems = [...unstorable(root, input), ...unknownProperties(root, schema, input)];
+  if (problems.length > 0) return { ok: false, problems };
   const result = v.safeParse(schema, input, { abortEarly: false });
   for (const issue of result.issues ?? []) {
     // Unknown keys are reported above, all of them at once (valibot stops at the first).
@@ -61,6 +62,29 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+const MAX_DEPTH = 64;
+
+/**
+ * Values PostgreSQL cannot store (NUL characters in text or jsonb) or should not (absurdly deep
+ * JSON) are schema errors here, rather than database errors later.
+ */
+function unstorable(path: string, value: unknown, depth = 0): Problem[] {
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? [`${path} must not contain NUL characters`] : [];
+  if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return [];
+  if (depth >= MAX_DEPTH) return [`${path} is nested too deeply`];
+  const problems: Problem[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) problems.push(`${path} must not contain NUL characters`);
+    else
+      problems.push(
+        ...unstorable(Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, child, depth + 1),
+      );
+    if (problems.length > 0) break;
+  }
+  return problems;
 }
 
 /** Walks a strict-object schema alongside the input and names every key the schema does not know. */

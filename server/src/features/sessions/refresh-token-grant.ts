@@ -65,7 +65,10 @@ export const oauthTokenRoute = defineRoute({
 function flatStrings(body: unknown): Record<string, string | undefined> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value;
+  for (const [key, value] of Object.entries(body)) {
+    // PostgreSQL text cannot hold NUL; such a value cannot match anything stored.
+    if (typeof value === 'string' && !value.includes('\u0000')) out[key] = value;
+  }
   return out;
 }
 
@@ -74,6 +77,7 @@ function basicCredentials(header: string | null): { id: string; secret: string }
   const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  if (decoded.includes('\u0000')) return undefined;
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   try {
