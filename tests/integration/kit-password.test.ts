@@ -152,9 +152,9 @@ describe.each(backends())('kit with password plugin on $name', (backend) => {
   it('gets SCHEMA_ERROR for a bad body, and nothing is written', async () => {
     const app = makeApp();
     await app.password.signUp({ email: freshEmail(), password: 'correct horse battery' });
-    const unknownField = await app.http
+    const unknownField = (await app.http
       .request('/users/me', { method: 'PATCH', body: { display_name: 'X', is_admin: true } })
-      .catch((e) => e as SignetError);
+      .catch((e) => e)) as SignetError;
     expect(unknownField).toBeInstanceOf(SignetError);
     expect(unknownField).toMatchObject({ code: 'SCHEMA_ERROR', status: 400 });
     expect(unknownField.message).toContain('is_admin');
