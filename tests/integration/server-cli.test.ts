@@ -1,0 +1,47 @@
+/** The `signet-server` CLI: starts, prints the URL and dev keys, serves, stops on SIGTERM. */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.meta.url));
+
+it('signet-server prints its URL and the dev project keys, serves, and exits cleanly on SIGTERM', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'signet-cli-'));
+  const devId = '0c2a8a8e-3b7c-4f55-9d3e-7a1b2c3d4e5f';
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--data-dir', dataDir], {
+    env: { ...process.env, DATABASE_URL: '', SIGNET_SEED_DEV_PROJECT_ID: devId },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 30 s: ${out}`)), 30_000);
+      child.stdout.on('data', () => {
+        if (out.includes('super secret admin key')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
+    });
+    const url = out.match(/listening on (http:\/\/\S+)/)?.[1];
+    expect(url).toBeTruthy();
+    expect(out).toContain(`project id:             ${devId}`);
+    expect(out).toMatch(/publishable client key: pck_[0-9a-z]{45}/);
+    const response = await fetch(`${url}/api/v1`);
+    expect(response.status).toBe(200);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
