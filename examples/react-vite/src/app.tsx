@@ -1,0 +1,22 @@
+/** The example's routes: home at `/`, the kit's handler pages at `/handler/*`. */
+import { useEffect } from 'react';
+import { MessageCard, SignetHandler, useApp } from 'signet/react';
+import { HomePage } from './home-page.js';
+import { interceptLinks, type Router, useLocation } from './router.js';
+
+/** Picks the page for the current location. */
+export function App({ router }: { router: Router }) {
+  const { urls } = useApp();
+  const { pathname, search } = useLocation(router);
+  useEffect(() => interceptLinks(router), [router]);
+
+  if (pathname === urls.handler || pathname.startsWith(`${urls.handler}/`)) {
+    return <SignetHandler path={pathname} search={search} />;
+  }
+  if (pathname === '/') return <HomePage />;
+  return (
+    <div className="signet-page">
+      <MessageCard title="Page not found" primary={{ label: 'Go home', href: urls.home }} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/** Entry point: creates the signet app with the password plugin and mounts the example. */
+import 'signet/react/theme.css';
+import './app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApp } from 'signet';
+import { password } from 'signet/plugins/password';
+import { passwordScreens } from 'signet/plugins/password/screens';
+import { MessageCard, SignetProvider } from 'signet/react';
+import { App } from './app.js';
+import { createBrowserRouter } from './router.js';
+
+function main() {
+  const root = createRoot(document.getElementById('root')!);
+  const env = import.meta.env;
+  const projectId = env.VITE_SIGNET_PROJECT_ID;
+  const baseUrl = env.VITE_SIGNET_API_URL;
+  if (!projectId || !baseUrl) {
+    root.render(
+      <div className="signet-page">
+        <MessageCard title="signet is not configured">
+          <p>
+            Set VITE_SIGNET_PROJECT_ID, VITE_SIGNET_PUBLISHABLE_CLIENT_KEY and VITE_SIGNET_API_URL, or run{' '}
+            <code>npm start</code> at the repository root, which starts the server and sets them.
+          </p>
+        </MessageCard>
+      </div>,
+    );
+    return;
+  }
+
+  const router = createBrowserRouter();
+  const app = createApp({
+    projectId,
+    publishableClientKey: env.VITE_SIGNET_PUBLISHABLE_CLIENT_KEY,
+    baseUrl,
+    plugins: [password()],
+    // Redirects after sign-in and sign-out go through the router: no page reload.
+    redirectMethod: { navigate: (to, { replace }) => router.navigate(to, { replace }) },
+  });
+  const screens = [passwordScreens()];
+
+  root.render(
+    <StrictMode>
+      <SignetProvider app={app} screens={screens}>
+        <App router={router} />
+      </SignetProvider>
+    </StrictMode>,
+  );
+}
+
+main();

@@ -1,0 +1,26 @@
+/**
+ * The example imports the kit as a host app would (`signet`, `signet/react`, ...), but the imports
+ * are aliased to the repository's TypeScript source, so `npm start` needs no build step and edits
+ * to the kit reload at once.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^signet\/react\/theme\.css$/, replacement: `${repo}react/theme.css` },
+      { find: /^signet\/react$/, replacement: `${repo}react/index.ts` },
+      { find: /^signet\/plugins\/([^/]+)\/screens$/, replacement: `${repo}plugins/$1/screens.tsx` },
+      { find: /^signet\/plugins\/([^/]+)$/, replacement: `${repo}plugins/$1/index.ts` },
+      { find: /^signet$/, replacement: `${repo}core/index.ts` },
+    ],
+    // The kit's source and the example must share one React.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: { fs: { allow: [repo] } },
+});

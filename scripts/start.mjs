@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the signet server and the example app together, ready to sign up in a browser.
+ *
+ * Environment: SIGNET_API_PORT (8102), SIGNET_APP_PORT (5173), SIGNET_DATA_DIR (.signet/data),
+ * SIGNET_DEV_PROJECT_FILE (.signet/dev-project.json). The first run generates the development
+ * project's id and keys into that file; the server seeds the project from them and the app gets
+ * the public ones as VITE_* variables. Ctrl-C stops both; if either exits, the other is stopped
+ * and this script exits non-zero.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startChild, stopChildren, waitForHttp } from './lib/children.mjs';
+import { appEnv, loadOrCreateDevProject, serverSeedEnv } from './lib/dev-project.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** @param {string} name @param {number} fallback */
+function portFromEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port (1-65535), got "${raw}"`);
+  return port;
+}
+
+async function main() {
+  const apiPort = portFromEnv('SIGNET_API_PORT', 8102);
+  const appPort = portFromEnv('SIGNET_APP_PORT', 5173);
+  const dataDir = resolve(repo, process.env.SIGNET_DATA_DIR || '.signet/data');
+  const projectFile = resolve(repo, process.env.SIGNET_DEV_PROJECT_FILE || '.signet/dev-project.json');
+  const apiUrl = `http://localhost:${apiPort}`;
+  const appUrl = `http://localhost:${appPort}`;
+
+  const { project, created } = await loadOrCreateDevProject(projectFile);
+  if (created) console.log(`[start] generated a development project in ${projectFile}`);
+
+  const viteBin = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  const children = [
+    startChild(
+      'server',
+      process.execPath,
+      [join(repo, 'server/bin/signet-server.mjs'), '--port', String(apiPort), '--data-dir', dataDir],
+      { cwd: repo, env: { ...process.env, ...serverSeedEnv(project) } },
+    ),
+    startChild(
+      'app',
+      process.execPath,
+      [viteBin, '--port', String(appPort), '--strictPort', '--clearScreen', 'false'],
+      {
+        cwd: join(repo, 'examples/react-vite'),
+        env: { ...process.env, ...appEnv(project, apiUrl) },
+      },
+    ),
+  ];
+
+  let stopping = false;
+  /** @param {number} code */
+  const shutdown = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    await stopChildren(children);
+    process.exit(code);
+  };
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+    process.on(signal, () => void shutdown(0));
+  }
+  for (const child of children) {
+    child.exited.then((code) => {
+      if (stopping) return;
+      console.error(`[start] the ${child.name} exited (code ${code}); stopping everything`);
+      void shutdown(code === 0 ? 1 : code);
+    });
+  }
+
+  const anyExit = Promise.race(children.map((c) => c.exited));
+  try {
+    await Promise.all([
+      waitForHttp(`${apiUrl}/api/v1`, { gaveUp: anyExit }),
+      waitForHttp(appUrl, { gaveUp: anyExit }),
+    ]);
+  } catch (error) {
+    if (stopping) return;
+    console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+    return;
+  }
+  console.log(
+    [
+      '',
+      '  signet is running',
+      `    app:        ${appUrl}   <- open this, then Sign up`,
+      `    API:        ${apiUrl}/api/v1`,
+      `    project id: ${project.projectId}`,
+      `    data:       ${dataDir}`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
