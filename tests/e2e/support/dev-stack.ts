@@ -1,0 +1,106 @@
+/**
+ * Runs `node scripts/start.mjs` — exactly what `npm start` runs — on free ports with a throwaway
+ * data dir and project file, and stops its whole process group afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+
+/** A running server + example app. */
+export interface DevStack {
+  appUrl: string;
+  apiUrl: string;
+  /** Everything the processes printed so far, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+/** Starts the stack and waits until both the API and the app answer. */
+export async function startDevStack(timeoutMs = 150_000): Promise<DevStack> {
+  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-'));
+  const appUrl = `http://localhost:${appPort}`;
+  const apiUrl = `http://localhost:${apiPort}`;
+  let log = '';
+  // Its own process group, so stopping it reaches the server and Vite (and Vite's esbuild).
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: REPO,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      SIGNET_API_PORT: String(apiPort),
+      SIGNET_APP_PORT: String(appPort),
+      SIGNET_DATA_DIR: join(dir, 'data'),
+      SIGNET_DEV_PROJECT_FILE: join(dir, 'dev-project.json'),
+    },
+  });
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+
+  const stop = async () => {
+    if (child.pid === undefined) return;
+    const pid = child.pid;
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        // The group is already gone.
+      }
+    };
+    signalGroup('SIGTERM');
+    const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+    await exited(child);
+    clearTimeout(timer);
+    // start.mjs waits for its children, but make sure no straggler of the group survives.
+    signalGroup('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(`${apiUrl}/api/v1`)) || !(await answers(appUrl))) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`npm start exited before it was ready:\n${log}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`npm start was not ready within ${timeoutMs / 1000} s:\n${log}`);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return { appUrl, apiUrl, output: () => log, stop };
+}
