@@ -31,7 +31,7 @@ export function createMailboxApp(store: MailStore): Hono {
   app.get('/api/v1/mailbox/:name/:id', async (c) => {
     const name = c.req.param('name');
     const email = await store.get(c.req.param('id'));
-    if (!email || !email.to.some((to) => inMailbox(to, name))) return c.text('message not found', 404);
+    if (!email?.to.some((to) => inMailbox(to, name))) return c.text('message not found', 404);
     return c.json({
       ...header(name, email),
       header: { From: [email.from], To: email.to, Subject: [email.subject] },

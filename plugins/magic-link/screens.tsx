@@ -1,0 +1,191 @@
+/**
+ * The magic-link plugin's screens: the 'Email' tab of the auth page (email step, then the code
+ * step) and the magic-link-callback page that finishes a sign-in from the emailed link.
+ * `<SignetProvider app={app} screens={[magicLinkScreens()]}>`.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { usePluginApi } from '../../react/hooks.js';
+import { MessageCard } from '../../react/message-card.js';
+import type { AuthFormProps, HandlerRouteProps, ScreenContribution } from '../../react/screens.js';
+import { Button } from '../../react/ui/button.js';
+import { FormError } from '../../react/ui/form-error.js';
+import { FullPage } from '../../react/ui/full-page.js';
+import { Spinner } from '../../react/ui/spinner.js';
+import { TextField } from '../../react/ui/text-field.js';
+import { useAuthSubmit } from '../../react/use-auth-submit.js';
+import { verificationErrorMessage } from '../../react/verification-error-message.js';
+import { emailError } from '../password/validation.js';
+import { CodeInput } from './code-input.js';
+import { type MagicLinkApi, SIGN_IN_CODE_LENGTH } from './index.js';
+
+/** Email step, then 'Enter the code from your email'. */
+export function MagicLinkForm(_props: AuthFormProps) {
+  const api = usePluginApi<MagicLinkApi>('magicLink');
+  const [email, setEmail] = useState('');
+  const [emailMessage, setEmailMessage] = useState<string | undefined>();
+  const [nonce, setNonce] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  const codeErrorId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  const send = useAuthSubmit(async () => {
+    const invalid = emailError(email);
+    setEmailMessage(invalid);
+    if (invalid) {
+      emailRef.current?.focus();
+      return;
+    }
+    const result = await api.sendCode({ email: email.trim() }).catch((error: Error) => ({
+      status: 'error' as const,
+      error,
+    }));
+    if (result.status === 'error') setEmailMessage(result.error.message);
+    else {
+      setCode('');
+      setCodeMessage(null);
+      setNonce(result.data.nonce);
+    }
+  });
+
+  const verify = useAuthSubmit(async (typed: string) => {
+    if (!nonce) return;
+    const result = await api.signInWithCode({ code: typed, nonce }).catch((error: unknown) => ({
+      status: 'error' as const,
+      error,
+    }));
+    if (result.status === 'error') {
+      // Clear the slots so the next attempt starts fresh (product-spec §4).
+      setCode('');
+      setCodeMessage(verificationErrorMessage(result.error) || 'Invalid code');
+    }
+  });
+
+  const onCode = (value: string) => {
+    setCode(value);
+    setCodeMessage(null);
+    if (value.length === SIGN_IN_CODE_LENGTH) void verify.submit(value);
+  };
+
+  if (nonce) {
+    return (
+      <form
+        className="signet-form"
+        noValidate
+        data-form="magic-link-code"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          if (code.length === SIGN_IN_CODE_LENGTH) void verify.submit(code);
+        }}
+      >
+        <p className="signet-form-intro">Enter the code from your email</p>
+        <CodeInput
+          length={SIGN_IN_CODE_LENGTH}
+          value={code}
+          onChange={onCode}
+          disabled={verify.pending}
+          label="Sign-in code"
+          invalid={!!codeMessage}
+          describedBy={codeMessage ? codeErrorId : undefined}
+        />
+        {verify.pending && <Spinner />}
+        {codeMessage && (
+          <p className="signet-field-error" id={codeErrorId} role="alert">
+            {codeMessage}
+          </p>
+        )}
+        <button type="button" className="signet-link" onClick={() => setNonce(null)}>
+          Cancel
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      className="signet-form"
+      noValidate
+      data-form="magic-link-email"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void send.submit();
+      }}
+    >
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        value={email}
+        error={emailMessage}
+        inputRef={emailRef}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setEmailMessage(undefined);
+        }}
+      />
+      <FormError>{null}</FormError>
+      <Button type="submit" variant="primary" loading={send.pending}>
+        Send email
+      </Button>
+    </form>
+  );
+}
+
+/** `/handler/magic-link-callback?code=…`: signs in with the emailed link's code. */
+export function MagicLinkCallbackPage({ searchParams }: HandlerRouteProps) {
+  const api = usePluginApi<MagicLinkApi>('magicLink');
+  const code = searchParams.get('code');
+  const [failure, setFailure] = useState<string | null>(
+    code ? null : 'This sign-in link is missing its code.',
+  );
+  const started = useRef(false);
+
+  useEffect(() => {
+    // A link is single use: run once even when React mounts effects twice in development.
+    if (!code || started.current) return;
+    started.current = true;
+    api
+      .signInWithLinkCode({ code })
+      .then((result) => {
+        if (result.status === 'error') setFailure(verificationErrorMessage(result.error));
+      })
+      .catch((error: unknown) => setFailure(verificationErrorMessage(error)));
+  }, [api, code]);
+
+  return (
+    <FullPage>
+      {failure ? (
+        <MessageCard title="Could not sign you in">
+          <p role="alert">{failure}</p>
+        </MessageCard>
+      ) : (
+        <MessageCard title="Signing you in…">
+          <Spinner />
+        </MessageCard>
+      )}
+    </FullPage>
+  );
+}
+
+/** The magic-link plugin's contribution to the screens. */
+/* @__NO_SIDE_EFFECTS__ */
+export function magicLinkScreens(): ScreenContribution {
+  return {
+    id: 'magicLink',
+    plugin: 'magicLink',
+    authForm: {
+      tabId: 'magic-link',
+      label: 'Email',
+      order: -1,
+      isEnabled: (project, kind) =>
+        project.config.magicLinkEnabled && (kind === 'sign-in' || project.config.signUpEnabled),
+      SignIn: MagicLinkForm,
+      SignUp: MagicLinkForm,
+    },
+    routes: { 'magic-link-callback': MagicLinkCallbackPage },
+  };
+}
