@@ -13,10 +13,16 @@ export function SignOutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    app.signOut().catch((error: unknown) => {
-      console.error(error);
-      setFailed(true);
-    });
+    // Let the first load finish: a `users/me` answer arriving after the sign-out would otherwise
+    // put the user back (the access token stays valid on the server until it expires).
+    app
+      .ready()
+      .catch(() => undefined)
+      .then(() => app.signOut())
+      .catch((error: unknown) => {
+        console.error(error);
+        setFailed(true);
+      });
   }, [app]);
   return failed ? <UnknownErrorCard /> : <Skeleton label="Signing out" />;
 }

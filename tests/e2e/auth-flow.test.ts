@@ -170,6 +170,14 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
     await currentUserText(`Signed in as ${EMAIL}`);
   });
 
+  it('signs out when /handler/sign-out is loaded directly, while the first load is still running', async () => {
+    await page.goto(`${stack.appUrl}/handler/sign-out`);
+    await page.waitForURL(`${stack.appUrl}/`);
+    await currentUserText('Not signed in');
+    await page.reload();
+    await currentUserText('Not signed in');
+  });
+
   it('shows handler error and not-found pages', async () => {
     await page.goto(`${stack.appUrl}/handler/error?errorCode=SOME_CODE&message=Something%20broke`);
     await page.getByText('Something broke').waitFor();

@@ -23,6 +23,12 @@ function makeApp() {
 
 const screens = [passwordScreens()];
 
+/** Prints what the hooks return. */
+function Probe() {
+  const user = useUser({ or: 'throw' });
+  return <p>{`${useSessionStatus()}|${user === null}|${useProject() === null}`}</p>;
+}
+
 describe('server rendering', () => {
   it('runs without window or document', () => {
     expect(typeof window).toBe('undefined');
@@ -43,10 +49,6 @@ describe('server rendering', () => {
 
   it('gives hooks their loading values', () => {
     const { app } = makeApp();
-    function Probe() {
-      const user = useUser({ or: 'throw' });
-      return <p>{`${useSessionStatus()}|${user === null}|${useProject() === null}`}</p>;
-    }
     const html = renderToString(
       <SignetProvider app={app}>
         <Probe />
