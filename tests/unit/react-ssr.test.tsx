@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../core/app.js';
 import { password } from '../../plugins/password/index.js';
 import { passwordScreens } from '../../plugins/password/screens.js';
-import { SignetHandler, SignetProvider, useProject, useSessionStatus, useUser } from '../../react/index.js';
+import {
+  FullPage,
+  SignetHandler,
+  SignetProvider,
+  useProject,
+  useSessionStatus,
+  useUser,
+} from '../../react/index.js';
 
 function makeApp() {
   const fetch = vi.fn(async () => {
@@ -81,5 +88,18 @@ describe('server rendering', () => {
       </SignetProvider>,
     );
     expect(html).toContain('signet-skeleton');
+  });
+});
+
+describe('FullPage', () => {
+  it('does not nest the container when a page wraps itself', () => {
+    const html = renderToString(
+      <FullPage>
+        <FullPage>
+          <p>inner</p>
+        </FullPage>
+      </FullPage>,
+    );
+    expect(html.match(/signet-page/g)).toHaveLength(1);
   });
 });
