@@ -118,9 +118,13 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
     !userLoaded.value ? 'loading' : user.value ? 'signed-in' : 'signed-out',
   );
 
+  // Bumped whenever the session starts or ends, so a user load begun under the old session never
+  // writes its (stale) answer over the new state.
+  let sessionEpoch = 0;
   let userRequest: Promise<CurrentUser | null> | null = null;
   const refreshUser = () => {
     userRequest ??= (async () => {
+      const epoch = sessionEpoch;
       try {
         const tokens = await session.getTokens();
         let next: CurrentUser | null = null;
@@ -132,11 +136,12 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
             if (!isSignetError(error, 'CANNOT_GET_OWN_USER_WITHOUT_USER')) throw error;
           }
         }
+        if (epoch !== sessionEpoch) return user.value;
         user.value = next;
         userLoaded.value = true;
         return next;
       } finally {
-        userRequest = null;
+        if (epoch === sessionEpoch) userRequest = null;
       }
     })();
     return userRequest;
@@ -170,7 +175,13 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
     return readyRequest;
   };
 
+  const newSessionEpoch = () => {
+    sessionEpoch++;
+    userRequest = null;
+  };
+
   const endSession = async () => {
+    newSessionEpoch();
     await session.clear();
     cache.clear();
     user.value = null;
@@ -239,6 +250,7 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
       return here ? new URL(path, here).href : path;
     },
     async completeSignIn(response, { noRedirect, alwaysAfterSignIn } = {}) {
+      newSessionEpoch();
       await session.setTokens({ accessToken: response.access_token, refreshToken: response.refresh_token });
       cache.clear();
       await refreshUser();

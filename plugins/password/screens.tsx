@@ -13,6 +13,7 @@ import { PasswordField } from '../../react/ui/password-field.js';
 import { TextField } from '../../react/ui/text-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
 import type { PasswordApi } from './index.js';
+import { ForgotPasswordPage, PasswordResetPage } from './reset-screens.js';
 import { type FieldErrors, validateSignIn, validateSignUp } from './validation.js';
 
 /** Shown for failures that are not the user's to fix (product-spec §8). */
@@ -230,5 +231,6 @@ export function passwordScreens(options: PasswordScreensOptions = {}): ScreenCon
       SignIn: PasswordSignInForm,
       SignUp: PasswordSignUpForm,
     },
+    routes: { 'forgot-password': ForgotPasswordPage, 'password-reset': PasswordResetPage },
   };
 }
