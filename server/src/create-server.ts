@@ -10,9 +10,11 @@ import { createSigningKeyRing } from './crypto/signing-keys.js';
 import { type DatabaseOptions, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { type ProjectKeys, type SeedOptions, seed } from './db/seed.js';
+import { createDbMailStore } from './email/db-mail-store.js';
+import { createMailboxApp } from './email/mailbox-app.js';
 import { ROUTES } from './features/routes.js';
 import { createHttpApp } from './http/app.js';
-import type { ServerContext, ServerHooks } from './services/context.js';
+import type { ServerContext } from './services/context.js';
 import { createPasswordService } from './services/passwords.js';
 
 /** Options of {@link createSignetServer}. */
@@ -30,10 +32,19 @@ export interface SignetServerOptions {
    * database, so every process on that database shares it.
    */
   serverSecret?: string;
-  /** Extension points (e.g. sending the sign-up verification email). */
-  hooks?: ServerHooks;
+  /**
+   * How long `send-reset-code` takes, randomised between min and max, whether or not the email
+   * exists. Default 2000–3000 ms (wire.md §4.2); tests set 0.
+   */
+  resetCodeResponseTimeMs?: { min: number; max: number };
   /** Where diagnostics go. Default: nowhere. */
   log?: (line: string) => void;
+}
+
+/** A listening port. */
+export interface Listener {
+  url: string;
+  close(): Promise<void>;
 }
 
 /** A running server instance. */
@@ -41,7 +52,12 @@ export interface SignetServer {
   /** Answers one request (no port needed). */
   fetch(request: Request): Promise<Response>;
   /** Listens on `port` (0 = any free port) and `host` (default 127.0.0.1). */
-  listen(port?: number, host?: string): Promise<{ url: string; close(): Promise<void> }>;
+  listen(port?: number, host?: string): Promise<Listener>;
+  /**
+   * Serves the development outbox (every email recorded on this database) in Inbucket's REST v1
+   * shape on a port of its own: `GET /api/v1/mailbox/{name}` and `/api/v1/mailbox/{name}/{id}`.
+   */
+  listenMailbox(port?: number, host?: string): Promise<Listener>;
   /** Ids and keys of the seeded `internal` and development projects. */
   seeded: { internal: ProjectKeys; dev: ProjectKeys };
   /** Stops every listener and closes the database. */
@@ -73,33 +89,42 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
         lifetimeSeconds: options.accessTokenLifetimeSeconds ?? 600,
       }),
       passwords: createPasswordService(),
-      hooks: options.hooks ?? {},
+      mail: createDbMailStore(database.db),
+      resetCodeResponseTimeMs: options.resetCodeResponseTimeMs ?? { min: 2000, max: 3000 },
       log,
     };
     const fetch = createHttpApp(ctx, ROUTES);
+    const mailbox = createMailboxApp(ctx.mail);
     const listeners = new Set<() => Promise<void>>();
     let closed = false;
+
+    const listenOn = async (
+      handler: (request: Request) => Response | Promise<Response>,
+      port: number,
+      host: string,
+    ): Promise<Listener> => {
+      const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+        const s = serve({ fetch: handler, port, hostname: host }, () => resolve(s));
+        s.once('error', reject);
+      });
+      const address = server.address() as AddressInfo;
+      const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const close = () =>
+        new Promise<void>((resolve) => {
+          listeners.delete(close);
+          // Keep-alive sockets would hold close() open; end them.
+          (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          server.close(() => resolve());
+        });
+      listeners.add(close);
+      return { url: `http://${shown}:${address.port}`, close };
+    };
 
     return {
       fetch,
       seeded: { internal: seeded.internal, dev: seeded.dev },
-      async listen(port = 0, host = '127.0.0.1') {
-        const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-          const s = serve({ fetch, port, hostname: host }, () => resolve(s));
-          s.once('error', reject);
-        });
-        const address = server.address() as AddressInfo;
-        const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        const close = () =>
-          new Promise<void>((resolve) => {
-            listeners.delete(close);
-            // Keep-alive sockets would hold close() open; end them.
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-            server.close(() => resolve());
-          });
-        listeners.add(close);
-        return { url: `http://${shown}:${address.port}`, close };
-      },
+      listen: (port = 0, host = '127.0.0.1') => listenOn(fetch, port, host),
+      listenMailbox: (port = 0, host = '127.0.0.1') => listenOn(mailbox.fetch, port, host),
       async close() {
         if (closed) return;
         closed = true;

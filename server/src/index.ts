@@ -1,5 +1,10 @@
 /** signet-server: a self-hostable server that speaks the Stack Auth API v1. */
-export { createSignetServer, type SignetServer, type SignetServerOptions } from './create-server.js';
+export {
+  createSignetServer,
+  type Listener,
+  type SignetServer,
+  type SignetServerOptions,
+} from './create-server.js';
 export type { DatabaseOptions } from './db/database.js';
 export { type ProjectKeys, type SeedOptions, seedFromEnv } from './db/seed.js';
-export type { ServerHooks, SignUpHook } from './services/context.js';
+export type { SentEmail } from './email/mail-store.js';

@@ -1,6 +1,11 @@
 /** Every endpoint the server answers, in one list. */
 import type { RouteSpec } from '../http/route.js';
 import { jwksRoute } from './jwks.js';
+import { sendSignInCodeRoute } from './otp/send-sign-in-code.js';
+import { otpCheckCodeRoute, otpSignInRoute } from './otp/sign-in.js';
+import { resetCheckCodeRoute, resetPasswordRoute } from './password/reset.js';
+import { sendResetCodeRoute } from './password/send-reset-code.js';
+import { setPasswordRoute } from './password/set.js';
 import { signInRoute } from './password/sign-in.js';
 import { signUpRoute } from './password/sign-up.js';
 import { updatePasswordRoute } from './password/update.js';
@@ -19,6 +24,13 @@ export const ROUTES: readonly RouteSpec[] = [
   signUpRoute,
   signInRoute,
   updatePasswordRoute,
+  sendResetCodeRoute,
+  resetPasswordRoute,
+  resetCheckCodeRoute,
+  setPasswordRoute,
+  sendSignInCodeRoute,
+  otpSignInRoute,
+  otpCheckCodeRoute,
   oauthTokenRoute,
   createSessionRoute,
   signOutRoute,

@@ -1,22 +1,9 @@
-/** What every handler can reach: the database, the clock, token and password services, hooks. */
+/** What every handler can reach: the database, the clock, token and password services, the outbox. */
 import type { AccessTokenService } from '../crypto/access-tokens.js';
 import type { ProjectSigningKey } from '../crypto/signing-keys.js';
 import type { Database } from '../db/database.js';
+import type { MailStore } from '../email/mail-store.js';
 import type { PasswordService } from './passwords.js';
-
-/** Called after a password sign-up, to send the verification email (next issue). */
-export type SignUpHook = (event: {
-  projectId: string;
-  userId: string;
-  email: string;
-  verificationCallbackUrl: string;
-}) => Promise<void> | void;
-
-/** Extension points for features that arrive later. */
-export interface ServerHooks {
-  /** Sends the email-verification message after a password sign-up. Failures never fail the sign-up. */
-  sendSignUpVerificationEmail?: SignUpHook;
-}
 
 /** The per-server dependencies handlers receive (never module-level state). */
 export interface ServerContext {
@@ -25,6 +12,12 @@ export interface ServerContext {
   tokens: AccessTokenService;
   keyOf: (projectId: string) => ProjectSigningKey;
   passwords: PasswordService;
-  hooks: ServerHooks;
+  /** Where sent emails are recorded (the development outbox reads it). */
+  mail: MailStore;
+  /**
+   * The least and most time `send-reset-code` takes, whether or not the email exists, so its
+   * timing does not tell (wire.md §4.2 delays unknown emails 2–3 s).
+   */
+  resetCodeResponseTimeMs: { min: number; max: number };
   log: (line: string) => void;
 }

@@ -6,7 +6,9 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { contactChannels, passwordCredentials, users } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { sendVerificationEmail } from '../../services/channel-verification.js';
 import { passwordProblem } from '../../services/passwords.js';
+import { isTrustedRedirect } from '../../services/redirect-urls.js';
 import { createSession } from '../../services/sessions.js';
 import { passwordField, signInEmailField, urlField } from '../fields.js';
 
@@ -67,19 +69,17 @@ export const signUpRoute = defineRoute({
       throw error;
     }
 
-    // The verification email must never fail or delay the sign-up (wire.md §4.2).
-    const hook = ctx.hooks.sendSignUpVerificationEmail;
-    if (hook) {
-      Promise.resolve()
-        .then(() =>
-          hook({
-            projectId: project.id,
-            userId,
-            email: body.email,
-            verificationCallbackUrl: body.verification_callback_url,
-          }),
-        )
-        .catch((error) => ctx.log(`sign-up verification email failed: ${String(error)}`));
+    // The verification email is in the outbox when sign-up answers, but never fails it (wire.md §4.2).
+    try {
+      if (isTrustedRedirect(project, body.verification_callback_url)) {
+        await sendVerificationEmail(ctx, project, {
+          userId,
+          email: body.email,
+          callbackUrl: body.verification_callback_url,
+        });
+      } else ctx.log(`sign-up: verification_callback_url not trusted, no email sent`);
+    } catch (error) {
+      ctx.log(`sign-up verification email failed: ${String(error)}`);
     }
 
     const accessToken = await ctx.tokens.sign({ projectId: project.id, userId, refreshTokenId: session.id });

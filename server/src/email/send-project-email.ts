@@ -1,0 +1,51 @@
+/**
+ * Sends one templated email for a project: its template (custom or default), the common variables
+ * (projectDisplayName, userDisplayName) plus the type's own, through the project's email config.
+ */
+import type { ProjectRow } from '../http/auth.js';
+import type { ServerContext } from '../services/context.js';
+import type { EmailConfig, SentEmail } from './mail-store.js';
+import { loadTemplate } from './project-templates.js';
+import { renderEmail } from './render.js';
+import { sendEmail } from './send-email.js';
+import type { EmailTemplateType, TemplateVariables } from './template-types.js';
+
+/** What to send. */
+export interface ProjectEmail {
+  type: EmailTemplateType;
+  to: string;
+  /** The recipient's display name, when the recipient is a user who has one. */
+  userDisplayName?: string | null;
+  /** The type's own variables (links, the one-time code). */
+  variables: TemplateVariables;
+}
+
+/** The project's email config; anything unreadable falls back to the shared outbox. */
+export function emailConfigOf(project: ProjectRow): EmailConfig {
+  const config = project.emailConfig as Partial<EmailConfig> | null;
+  return config?.type === 'standard' ? (config as EmailConfig) : { type: 'shared' };
+}
+
+/** Renders and sends `email`; resolves once it is recorded (SMTP failures are recorded, not thrown). */
+export async function sendProjectEmail(
+  ctx: ServerContext,
+  project: ProjectRow,
+  email: ProjectEmail,
+): Promise<SentEmail> {
+  const template = await loadTemplate(ctx.db, project.id, email.type);
+  const name = email.userDisplayName ?? '';
+  const rendered = renderEmail(template.subject, template.content, {
+    projectDisplayName: project.displayName,
+    userDisplayName: name,
+    // The default templates greet "Hi, Ada" or just "Hi".
+    userDisplayNameSuffix: name ? `, ${name}` : '',
+    ...email.variables,
+  });
+  return sendEmail(ctx.mail, {
+    projectId: project.id,
+    config: emailConfigOf(project),
+    to: email.to,
+    email: rendered,
+    now: ctx.now(),
+  });
+}

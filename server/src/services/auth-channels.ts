@@ -1,0 +1,24 @@
+/** Looking up the email channel used for auth with a given value, the key of email sign-in. */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/database.js';
+import { contactChannels } from '../db/schema.js';
+
+/** The channel of `projectId` used for auth with exactly `email` (no case folding, wire.md §4.1), if any. */
+export async function findAuthEmailChannel(
+  db: Pick<Database, 'select'>,
+  projectId: string,
+  email: string,
+): Promise<typeof contactChannels.$inferSelect | undefined> {
+  const [channel] = await db
+    .select()
+    .from(contactChannels)
+    .where(
+      and(
+        eq(contactChannels.projectId, projectId),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.value, email),
+        eq(contactChannels.usedForAuth, true),
+      ),
+    );
+  return channel;
+}
