@@ -1,5 +1,17 @@
 /** Every endpoint the server answers, in one list. */
 import type { RouteSpec } from '../http/route.js';
+import {
+  deleteContactChannelRoute,
+  getContactChannelRoute,
+  patchContactChannelRoute,
+} from './contact-channels/item.js';
+import { createContactChannelRoute, listContactChannelsRoute } from './contact-channels/list-create.js';
+import {
+  sendChannelVerificationRoute,
+  sendPrimaryVerificationRoute,
+  verifyChannelRoute,
+  verifyCheckCodeRoute,
+} from './contact-channels/verification.js';
 import { jwksRoute } from './jwks.js';
 import { sendSignInCodeRoute } from './otp/send-sign-in-code.js';
 import { otpCheckCodeRoute, otpSignInRoute } from './otp/sign-in.js';
@@ -31,6 +43,16 @@ export const ROUTES: readonly RouteSpec[] = [
   sendSignInCodeRoute,
   otpSignInRoute,
   otpCheckCodeRoute,
+  // The fixed contact-channel paths come before the `/{user_id}/{id}` ones.
+  sendPrimaryVerificationRoute,
+  verifyChannelRoute,
+  verifyCheckCodeRoute,
+  listContactChannelsRoute,
+  createContactChannelRoute,
+  getContactChannelRoute,
+  patchContactChannelRoute,
+  deleteContactChannelRoute,
+  sendChannelVerificationRoute,
   oauthTokenRoute,
   createSessionRoute,
   signOutRoute,

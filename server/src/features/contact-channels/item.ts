@@ -1,0 +1,99 @@
+/** `GET`, `PATCH`, `DELETE /contact-channels/{user_id}/{contact_channel_id}` (wire.md §4.9). */
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { contactChannels } from '../../db/schema.js';
+import { StatusError } from '../../http/errors.js';
+import { defineRoute, validateOrThrow } from '../../http/route.js';
+import { emailField } from '../fields.js';
+import {
+  assertAuthValueFree,
+  channelConflict,
+  channelNotFound,
+  channelView,
+  clearOtherPrimaries,
+  findChannel,
+  resolveUserId,
+} from './shared.js';
+
+const PATH = '/contact-channels/:user_id/:contact_channel_id';
+
+/** Reads one channel. */
+export const getContactChannelRoute = defineRoute({
+  method: 'GET',
+  path: PATH,
+  access: ['client', 'server', 'admin'],
+  async handler({ ctx, auth, params, json }) {
+    const userId = await resolveUserId(ctx, auth, params.user_id!);
+    const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
+    if (!channel) throw channelNotFound();
+    return json(channelView(channel));
+  },
+});
+
+const clientUpdate = {
+  value: v.optional(emailField),
+  type: v.optional(v.literal('email')),
+  used_for_auth: v.optional(v.boolean()),
+  is_primary: v.optional(v.boolean()),
+};
+const clientUpdateSchema = v.strictObject(clientUpdate);
+const serverUpdateSchema = v.strictObject({ ...clientUpdate, is_verified: v.optional(v.boolean()) });
+
+/** Updates a channel; a new value is unverified unless server access says otherwise. */
+export const patchContactChannelRoute = defineRoute({
+  method: 'PATCH',
+  path: PATH,
+  access: ['client', 'server', 'admin'],
+  async handler({ ctx, auth, request, rawBody, params, json }) {
+    const body = validateOrThrow(
+      request,
+      'body',
+      auth.type === 'client' ? clientUpdateSchema : serverUpdateSchema,
+      rawBody ?? {},
+    );
+    const isVerified = 'is_verified' in body ? body.is_verified : undefined;
+    const userId = await resolveUserId(ctx, auth, params.user_id!);
+    try {
+      const updated = await ctx.db.transaction(async (tx) => {
+        const channel = await findChannel(tx, userId, params.contact_channel_id!);
+        if (!channel) throw channelNotFound();
+        const value = body.value ?? channel.value;
+        const usedForAuth = body.used_for_auth ?? channel.usedForAuth;
+        if (usedForAuth) await assertAuthValueFree(tx, auth.project.id, userId, value);
+        if (body.is_primary) await clearOtherPrimaries(tx, userId, channel.id);
+        const changedValue = value !== channel.value;
+        const [row] = await tx
+          .update(contactChannels)
+          .set({
+            value,
+            usedForAuth,
+            isPrimary: body.is_primary ?? channel.isPrimary,
+            // A new address is unproven until verified again.
+            isVerified: isVerified ?? (changedValue ? false : channel.isVerified),
+          })
+          .where(eq(contactChannels.id, channel.id))
+          .returning();
+        return row!;
+      });
+      return json(channelView(updated));
+    } catch (error) {
+      const conflict = channelConflict(error);
+      if (conflict) throw conflict;
+      throw error;
+    }
+  },
+});
+
+/** Deletes a channel. */
+export const deleteContactChannelRoute = defineRoute({
+  method: 'DELETE',
+  path: PATH,
+  access: ['client', 'server', 'admin'],
+  async handler({ ctx, auth, params, json }) {
+    const userId = await resolveUserId(ctx, auth, params.user_id!);
+    const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
+    if (!channel) throw new StatusError(400, 'Contact channel not found');
+    await ctx.db.delete(contactChannels).where(eq(contactChannels.id, channel.id));
+    return json({ success: true });
+  },
+});

@@ -1,0 +1,105 @@
+/**
+ * Email verification of contact channels (wire.md §4.9, §6.9): send a code for a channel, the
+ * legacy send for the primary email, and verify (or check) the code.
+ */
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { contactChannels } from '../../db/schema.js';
+import { knownError } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import { sendVerificationEmail } from '../../services/channel-verification.js';
+import { assertTrustedRedirect } from '../../services/redirect-urls.js';
+import { loadUser } from '../../services/users.js';
+import { attemptCode, codeField, consumeCode } from '../../services/verification-codes.js';
+import { signInEmailField, urlField } from '../fields.js';
+import { channelNotFound, findChannel, resolveUserId } from './shared.js';
+
+/** Emails a verification link for one channel. */
+export const sendChannelVerificationRoute = defineRoute({
+  method: 'POST',
+  path: '/contact-channels/:user_id/:contact_channel_id/send-verification-code',
+  access: ['client', 'server', 'admin'],
+  body: v.strictObject({ callback_url: urlField }),
+  async handler({ ctx, auth, params, body, json }) {
+    // The wire answers 400 (not 403) when a client names another user here.
+    const userId = await resolveUserId(ctx, auth, params.user_id!, 400);
+    const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
+    if (!channel) throw channelNotFound();
+    if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
+    assertTrustedRedirect(auth.project, body.callback_url);
+    const user = await loadUser(ctx.db, auth.project.id, userId);
+    await sendVerificationEmail(ctx, auth.project, {
+      userId,
+      email: channel.value,
+      callbackUrl: body.callback_url,
+      userDisplayName: user?.row.displayName,
+    });
+    return json({ success: true });
+  },
+});
+
+/** The legacy send for the signed-in user's primary email (what `user.sendVerificationEmail()` calls). */
+export const sendPrimaryVerificationRoute = defineRoute({
+  method: 'POST',
+  path: '/contact-channels/send-verification-code',
+  access: ['client', 'server', 'admin'],
+  user: true,
+  body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
+  async handler({ ctx, auth, body, json }) {
+    const primary = auth.user.channels.find((c) => c.type === 'email' && c.isPrimary);
+    if (primary?.value !== body.email) {
+      throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', {
+        email: body.email,
+        primary_email: primary?.value ?? null,
+      });
+    }
+    if (primary.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
+    assertTrustedRedirect(auth.project, body.callback_url);
+    await sendVerificationEmail(ctx, auth.project, {
+      userId: auth.user.row.id,
+      email: primary.value,
+      callbackUrl: body.callback_url,
+      userDisplayName: auth.user.row.displayName,
+    });
+    return json({ success: true });
+  },
+});
+
+/** Marks the (user, email) channel of the code verified; the code is used in the same transaction. */
+export const verifyChannelRoute = defineRoute({
+  method: 'POST',
+  path: '/contact-channels/verify',
+  access: ['client', 'server', 'admin'],
+  body: v.strictObject({ code: codeField }),
+  async handler({ ctx, auth, body, json }) {
+    const row = await attemptCode(ctx, auth.project.id, 'CONTACT_CHANNEL_VERIFICATION', body.code);
+    const email = String((row.method as { email?: unknown }).email ?? '');
+    const userId = String((row.data as { user_id?: unknown }).user_id ?? '');
+    await ctx.db.transaction(async (tx) => {
+      await consumeCode(tx, ctx.now, row.id);
+      await tx
+        .update(contactChannels)
+        .set({ isVerified: true })
+        .where(
+          and(
+            eq(contactChannels.userId, userId),
+            eq(contactChannels.type, 'email'),
+            eq(contactChannels.value, email),
+          ),
+        );
+    });
+    return json({ success: true });
+  },
+});
+
+/** Says whether a verification code would be accepted (counts as an attempt). */
+export const verifyCheckCodeRoute = defineRoute({
+  method: 'POST',
+  path: '/contact-channels/verify/check-code',
+  access: ['client', 'server', 'admin'],
+  body: v.strictObject({ code: codeField }),
+  async handler({ ctx, auth, body, json }) {
+    await attemptCode(ctx, auth.project.id, 'CONTACT_CHANNEL_VERIFICATION', body.code);
+    return json({ is_code_valid: true });
+  },
+});
