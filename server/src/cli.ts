@@ -1,6 +1,6 @@
 /**
- * `signet-server [--port 8102] [--host 127.0.0.1] [--data-dir ./.signet/data]`. With
- * DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URL and the development
+ * `signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--data-dir ./.signet/data]`.
+ * With DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URLs and the development
  * project's id and keys, and shuts down cleanly on SIGINT/SIGTERM.
  */
 import { mkdir } from 'node:fs/promises';
@@ -9,7 +9,14 @@ import { parseArgs } from 'node:util';
 import { createSignetServer } from './create-server.js';
 import { seedFromEnv } from './db/seed.js';
 
-const USAGE = `Usage: signet-server [--port 8102] [--host 127.0.0.1] [--data-dir ./.signet/data]
+const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--data-dir ./.signet/data]
+
+Options:
+  --port PORT          the API port (default 8102, or $PORT)
+  --mailbox-port PORT  the development outbox, Inbucket REST v1 shape (default 8105; 0 = any free port):
+                       GET /api/v1/mailbox/{name} and GET /api/v1/mailbox/{name}/{id}
+  --host HOST          address both ports listen on (default 127.0.0.1)
+  --data-dir DIR       PGlite data folder when DATABASE_URL is not set (default ./.signet/data)
 
 Environment:
   DATABASE_URL                     use this PostgreSQL database instead of PGlite
@@ -19,10 +26,18 @@ Environment:
   SIGNET_SEED_DEV_PROJECT_ID, SIGNET_SEED_DEV_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
 `;
 
+function portOption(name: string, value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${name} must be 0..65535, got ${value}`);
+  return port;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: process.env.PORT ?? '8102' },
+      'mailbox-port': { type: 'string', default: '8105' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string', default: './.signet/data' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -32,9 +47,8 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const port = portOption('--port', values.port);
+  const mailboxPort = portOption('--mailbox-port', values['mailbox-port']);
   const lifetime = Number(process.env.STACK_ACCESS_TOKEN_EXPIRATION_TIME ?? 600);
 
   const databaseUrl = process.env.DATABASE_URL;
@@ -54,10 +68,12 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
+  const mailbox = await server.listenMailbox(mailboxPort, values.host);
   const dev = server.seeded.dev;
   process.stdout.write(
     [
       `signet-server listening on ${listener.url}`,
+      `  development outbox (Inbucket REST v1): ${mailbox.url}/api/v1/mailbox/{name}`,
       `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
       '',
       'Development project:',

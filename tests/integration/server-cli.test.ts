@@ -11,7 +11,7 @@ const BIN = fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.m
 it('signet-server prints its URL and the dev project keys, serves, and exits cleanly on SIGTERM', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'signet-cli-'));
   const devId = '0c2a8a8e-3b7c-4f55-9d3e-7a1b2c3d4e5f';
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--mailbox-port', '0', '--data-dir', dataDir], {
     env: { ...process.env, DATABASE_URL: '', SIGNET_SEED_DEV_PROJECT_ID: devId },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,6 +36,10 @@ it('signet-server prints its URL and the dev project keys, serves, and exits cle
     expect(out).toMatch(/publishable client key: pck_[0-9a-z]{45}/);
     const response = await fetch(`${url}/api/v1`);
     expect(response.status).toBe(200);
+    const outbox = out.match(/development outbox \(Inbucket REST v1\): (http:\/\/\S+?)\/api/)?.[1];
+    expect(outbox).toBeTruthy();
+    const mailbox = await fetch(`${outbox}/api/v1/mailbox/nobody`);
+    expect(await mailbox.json()).toEqual([]);
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -12,6 +12,13 @@ import {
   verifyChannelRoute,
   verifyCheckCodeRoute,
 } from './contact-channels/verification.js';
+import {
+  deleteEmailTemplateRoute,
+  getEmailTemplateRoute,
+  listEmailTemplatesRoute,
+  patchEmailTemplateRoute,
+} from './email-templates/routes.js';
+import { listSentEmailsRoute } from './internal/emails.js';
 import { jwksRoute } from './jwks.js';
 import { sendSignInCodeRoute } from './otp/send-sign-in-code.js';
 import { otpCheckCodeRoute, otpSignInRoute } from './otp/sign-in.js';
@@ -53,6 +60,11 @@ export const ROUTES: readonly RouteSpec[] = [
   patchContactChannelRoute,
   deleteContactChannelRoute,
   sendChannelVerificationRoute,
+  listEmailTemplatesRoute,
+  getEmailTemplateRoute,
+  patchEmailTemplateRoute,
+  deleteEmailTemplateRoute,
+  listSentEmailsRoute,
   oauthTokenRoute,
   createSessionRoute,
   signOutRoute,

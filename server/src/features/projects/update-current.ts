@@ -1,13 +1,17 @@
 /**
  * `PATCH /projects/current` with admin access (wire.md §4.11, §5.10): the project's name and the
- * switches of its config. Email, OAuth-provider and team-permission settings arrive with those
- * features; until then the strict schema refuses them as unknown properties.
+ * switches of its config, and its email config. OAuth-provider and team-permission settings arrive
+ * with those features; until then the strict schema refuses them as unknown properties.
  */
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { projects, users } from '../../db/schema.js';
+import { emailTemplates, projects, users } from '../../db/schema.js';
+import type { EmailConfig } from '../../email/mail-store.js';
+import { StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { schemaError } from '../../http/validate.js';
 import { adminProjectView } from '../../services/project-view.js';
+import { emailField } from '../fields.js';
 
 const domainField = v.strictObject({
   domain: v.pipe(
@@ -17,7 +21,42 @@ const domainField = v.strictObject({
   handler_path: v.pipe(v.string(), v.startsWith('/', 'must start with /')),
 });
 
+/** Shared, or standard SMTP with every field (checked in the handler, to name what is missing). */
+const emailConfigField = v.strictObject({
+  type: v.picklist(['shared', 'standard']),
+  host: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
+  port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))),
+  username: v.optional(v.string()),
+  password: v.optional(v.string()),
+  sender_name: v.optional(v.string()),
+  sender_email: v.optional(emailField),
+});
+const STANDARD_FIELDS = ['host', 'port', 'username', 'password', 'sender_name', 'sender_email'] as const;
+
+/** The email config to store, or SCHEMA_ERROR naming the standard fields that are missing. */
+function emailConfigOf(request: Request, input: v.InferOutput<typeof emailConfigField>): EmailConfig {
+  if (input.type === 'shared') return { type: 'shared' };
+  const missing = STANDARD_FIELDS.filter((key) => input[key] === undefined);
+  if (missing.length > 0) {
+    throw schemaError(
+      request,
+      missing.map((key) => `body.config.email_config.${key} must be defined`),
+    );
+  }
+  const { host, port, username, password, sender_name, sender_email } = input;
+  return {
+    type: 'standard',
+    host: host!,
+    port: port!,
+    username: username!,
+    password: password!,
+    sender_name: sender_name!,
+    sender_email: sender_email!,
+  };
+}
+
 const configEntries = {
+  email_config: v.optional(emailConfigField),
   sign_up_enabled: v.optional(v.boolean()),
   credential_enabled: v.optional(v.boolean()),
   magic_link_enabled: v.optional(v.boolean()),
@@ -41,8 +80,23 @@ export const updateCurrentProjectRoute = defineRoute({
     is_production_mode: v.optional(v.boolean()),
     config: v.optional(v.strictObject(configEntries)),
   }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, request, json }) {
     const c = body.config ?? {};
+    const emailConfig = c.email_config && emailConfigOf(request, c.email_config);
+    if (emailConfig?.type === 'shared') {
+      // Custom templates only make sense with the project's own mail server (wire.md §4.11).
+      const [custom] = await ctx.db
+        .select({ type: emailTemplates.type })
+        .from(emailTemplates)
+        .where(eq(emailTemplates.projectId, auth.project.id))
+        .limit(1);
+      if (custom) {
+        throw new StatusError(
+          400,
+          'Cannot use the shared email server while the project has custom email templates. Reset them to the defaults first.',
+        );
+      }
+    }
     const set: Partial<typeof projects.$inferInsert> = {
       displayName: body.display_name,
       // Stack stores "" when the PATCH omits the description (wire.md §4.11).
@@ -58,6 +112,7 @@ export const updateCurrentProjectRoute = defineRoute({
       createTeamOnSignUp: c.create_team_on_sign_up,
       oauthAccountMergeStrategy: c.oauth_account_merge_strategy,
       domains: c.domains,
+      emailConfig,
     };
     const [project] = await ctx.db
       .update(projects)
