@@ -2,7 +2,8 @@
 /**
  * `npm start`: the signet server and the example app together, ready to sign up in a browser.
  *
- * Environment: SIGNET_API_PORT (8102), SIGNET_APP_PORT (5173), SIGNET_DATA_DIR (.signet/data),
+ * Environment: SIGNET_API_PORT (8102), SIGNET_APP_PORT (5173), SIGNET_MAILBOX_PORT (8105, the
+ * development outbox), SIGNET_DATA_DIR (.signet/data),
  * SIGNET_DEV_PROJECT_FILE (.signet/dev-project.json). The first run generates the development
  * project's id and keys into that file; the server seeds the project from them and the app gets
  * the public ones as VITE_* variables. Ctrl-C stops both; if either exits, the other is stopped
@@ -29,10 +30,12 @@ function portFromEnv(name, fallback) {
 async function main() {
   const apiPort = portFromEnv('SIGNET_API_PORT', 8102);
   const appPort = portFromEnv('SIGNET_APP_PORT', 5173);
+  const mailboxPort = portFromEnv('SIGNET_MAILBOX_PORT', 8105);
   const dataDir = resolve(repo, process.env.SIGNET_DATA_DIR || '.signet/data');
   const projectFile = resolve(repo, process.env.SIGNET_DEV_PROJECT_FILE || '.signet/dev-project.json');
   const apiUrl = `http://localhost:${apiPort}`;
   const appUrl = `http://localhost:${appPort}`;
+  const mailboxUrl = `http://localhost:${mailboxPort}`;
 
   const { project, created } = await loadOrCreateDevProject(projectFile);
   if (created) console.log(`[start] generated a development project in ${projectFile}`);
@@ -42,7 +45,10 @@ async function main() {
     startChild(
       'server',
       process.execPath,
-      [join(repo, 'server/bin/signet-server.mjs'), '--port', String(apiPort), '--data-dir', dataDir],
+      [
+        join(repo, 'server/bin/signet-server.mjs'),
+        ...['--port', String(apiPort), '--mailbox-port', String(mailboxPort), '--data-dir', dataDir],
+      ],
       { cwd: repo, env: { ...process.env, ...serverSeedEnv(project) } },
     ),
     startChild(
@@ -93,6 +99,7 @@ async function main() {
       '  signet is running',
       `    app:        ${appUrl}   <- open this, then Sign up`,
       `    API:        ${apiUrl}/api/v1`,
+      `    emails:     ${mailboxUrl}/api/v1/mailbox/{name}   <- sign-in codes and links land here`,
       `    project id: ${project.projectId}`,
       `    data:       ${dataDir}`,
       '  Press Ctrl-C to stop.',

@@ -1,6 +1,7 @@
 /**
  * End to end, in Chromium, against the example app and server exactly as `npm start` runs them:
- * client validation, sign up, reload, sign out, sign in, and a wrong password.
+ * client validation, sign up, reload, sign out, sign in, and a wrong password. The example offers
+ * magic link too, so the pages open on the 'Email' tab and these tests switch to 'Email & Password'.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -46,6 +47,18 @@ async function currentUserText(expected: string) {
   await page.getByTestId('current-user').filter({ hasText: expected }).waitFor();
 }
 
+/** Opens a sign-in or sign-up page and selects its 'Email & Password' tab. */
+async function openPasswordForm(kind: 'sign-in' | 'sign-up') {
+  await page.goto(`${stack.appUrl}/handler/${kind}`);
+  await choosePasswordTab();
+}
+
+async function choosePasswordTab() {
+  const tab = page.getByRole('tab', { name: 'Email & Password' });
+  await tab.click();
+  expect(await tab.getAttribute('aria-selected')).toBe('true');
+}
+
 async function fillSignIn(email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -56,6 +69,14 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
   it('shows the sign-in page, with the screenshot', async () => {
     await page.goto(`${stack.appUrl}/handler/sign-in`);
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    // Both methods are on: magic link ('Email') is the first tab by default.
+    const tabs = page.getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['Email', 'Email & Password']);
+    expect(await page.getByRole('tab', { name: 'Email', exact: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.getByRole('button', { name: 'Send email' }).waitFor();
+    await choosePasswordTab();
     expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/handler/sign-up');
     expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/handler/forgot-password',
@@ -82,7 +103,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
     expect(await describedError('Email')).toBe('Please enter your email');
     expect(await describedError('Password')).toBe('Please enter your password');
 
-    await page.goto(`${stack.appUrl}/handler/sign-up`);
+    await openPasswordForm('sign-up');
     await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('Please repeat your password').waitFor();
@@ -107,7 +128,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
   });
 
   it('signs up through the UI and lands on the home page signed in', async () => {
-    await page.goto(`${stack.appUrl}/handler/sign-up`);
+    await openPasswordForm('sign-up');
     await page.getByLabel('Email', { exact: true }).fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Repeat password', { exact: true }).fill(PASSWORD);
@@ -138,7 +159,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
   });
 
   it('says the email is taken when signing up again', async () => {
-    await page.goto(`${stack.appUrl}/handler/sign-up`);
+    await openPasswordForm('sign-up');
     await page.getByLabel('Email', { exact: true }).fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Repeat password', { exact: true }).fill(PASSWORD);
@@ -148,7 +169,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
   });
 
   it('shows the server message under the email field for a wrong password', async () => {
-    await page.goto(`${stack.appUrl}/handler/sign-in`);
+    await openPasswordForm('sign-in');
     await fillSignIn(EMAIL, `${PASSWORD}-wrong`);
     await page.getByText('Wrong e-mail or password.').waitFor();
     expect(await describedError('Email')).toBe('Wrong e-mail or password.');
@@ -161,6 +182,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
     await currentUserText('Not signed in');
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await choosePasswordTab();
     await page.getByLabel('Email', { exact: true }).fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Password', { exact: true }).press('Enter');

@@ -1,5 +1,6 @@
 /** The example's home page: who is signed in, and links to the handler pages. */
 import { useApp, useSessionStatus, useUser } from 'signet/react';
+import { EmailStatus } from './email-status.js';
 
 /** Shows the signed-in user, or that nobody is. */
 export function HomePage() {
@@ -17,7 +18,7 @@ export function HomePage() {
               ? `Signed in as ${user.displayName ?? user.primaryEmail ?? user.id}`
               : 'Not signed in'}
         </p>
-        {user?.displayName && user.primaryEmail && <p className="example-email">{user.primaryEmail}</p>}
+        {user && <EmailStatus />}
         <nav className="example-links" aria-label="Account">
           {user ? (
             <a className="signet-button signet-button--secondary" href={urls.signOut}>

@@ -1,9 +1,16 @@
-/** Entry point: creates the signet app with the password plugin and mounts the example. */
+/**
+ * Entry point: creates the signet app with the password, magic-link and contact-channels plugins
+ * and mounts the example.
+ */
 import 'signet/react/theme.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApp } from 'signet';
+import { contactChannels } from 'signet/plugins/contact-channels';
+import { contactChannelsScreens } from 'signet/plugins/contact-channels/screens';
+import { magicLink } from 'signet/plugins/magic-link';
+import { magicLinkScreens } from 'signet/plugins/magic-link/screens';
 import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
 import { MessageCard, SignetProvider } from 'signet/react';
@@ -34,11 +41,11 @@ function main() {
     projectId,
     publishableClientKey: env.VITE_SIGNET_PUBLISHABLE_CLIENT_KEY,
     baseUrl,
-    plugins: [password()],
+    plugins: [password(), magicLink(), contactChannels()],
     // Redirects after sign-in and sign-out go through the router: no page reload.
     redirectMethod: { navigate: (to, { replace }) => router.navigate(to, { replace }) },
   });
-  const screens = [passwordScreens()];
+  const screens = [passwordScreens(), magicLinkScreens(), contactChannelsScreens()];
 
   root.render(
     <StrictMode>

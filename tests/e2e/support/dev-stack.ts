@@ -14,6 +14,8 @@ const REPO = resolve(import.meta.dirname, '../../..');
 export interface DevStack {
   appUrl: string;
   apiUrl: string;
+  /** The development outbox (Inbucket REST v1 shape) the server keeps sent emails in. */
+  mailboxUrl: string;
   /** Everything the processes printed so far, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -46,10 +48,11 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Starts the stack and waits until both the API and the app answer. */
 export async function startDevStack(timeoutMs = 150_000): Promise<DevStack> {
-  const [apiPort, appPort] = [await freePort(), await freePort()];
+  const [apiPort, appPort, mailboxPort] = [await freePort(), await freePort(), await freePort()];
   const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-'));
   const appUrl = `http://localhost:${appPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
+  const mailboxUrl = `http://127.0.0.1:${mailboxPort}`;
   let log = '';
   // Its own process group, so stopping it reaches the server and Vite (and Vite's esbuild).
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -60,6 +63,7 @@ export async function startDevStack(timeoutMs = 150_000): Promise<DevStack> {
       ...process.env,
       SIGNET_API_PORT: String(apiPort),
       SIGNET_APP_PORT: String(appPort),
+      SIGNET_MAILBOX_PORT: String(mailboxPort),
       SIGNET_DATA_DIR: join(dir, 'data'),
       SIGNET_DEV_PROJECT_FILE: join(dir, 'dev-project.json'),
     },
@@ -102,5 +106,5 @@ export async function startDevStack(timeoutMs = 150_000): Promise<DevStack> {
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  return { appUrl, apiUrl, output: () => log, stop };
+  return { appUrl, apiUrl, mailboxUrl, output: () => log, stop };
 }
