@@ -23,12 +23,33 @@ app.user.subscribe((u) => console.log(u));
 window.signet = app;`,
   },
   {
+    name: 'core + password, magic-link and contact-channels plugins',
+    budgetBytes: 12 * 1024,
+    code: `import { createApp } from './core/index.ts';
+import { password } from './plugins/password/index.ts';
+import { magicLink } from './plugins/magic-link/index.ts';
+import { contactChannels } from './plugins/contact-channels/index.ts';
+const app = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'https://api.example.com', plugins: [password(), magicLink(), contactChannels()] });
+app.ready();
+app.user.subscribe((u) => console.log(u));
+window.signet = app;`,
+  },
+  {
     name: 'React adapter + sign-in page (password)',
     budgetBytes: 20 * 1024,
     requires: ['react/index.ts', 'plugins/password/screens.tsx'],
     code: `import { SignetProvider, SignetHandler } from './react/index.ts';
 import { passwordScreens } from './plugins/password/screens.tsx';
 window.signetReact = { SignetProvider, SignetHandler, passwordScreens };`,
+  },
+  {
+    name: 'React adapter + every email-flow screen (password, magic link, email verification)',
+    budgetBytes: 20 * 1024,
+    code: `import { SignetProvider, SignetHandler } from './react/index.ts';
+import { passwordScreens } from './plugins/password/screens.tsx';
+import { magicLinkScreens } from './plugins/magic-link/screens.tsx';
+import { contactChannelsScreens } from './plugins/contact-channels/screens.tsx';
+window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLinkScreens, contactChannelsScreens };`,
   },
 ];
 

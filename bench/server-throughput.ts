@@ -1,7 +1,8 @@
 /**
- * Server throughput on loopback: requests per second of `GET /users/me` with a valid access token
- * and of the refresh-token grant, each next to a bare endpoint (`GET /api/v1`) of the same server
- * in the same run, so the ratio says what auth and the database cost. Bounded in time; loopback only.
+ * Server throughput on loopback: requests per second of `GET /users/me` with a valid access token,
+ * of the refresh-token grant and of sending a sign-in code by email, each next to a bare endpoint
+ * (`GET /api/v1`) of the same server in the same run, so the ratio says what auth, the database and
+ * the email cost. Bounded in time; loopback only.
  */
 import autocannon from 'autocannon';
 import { createSignetServer } from '../server/src/index.js';
@@ -77,6 +78,17 @@ export async function benchServerThroughput() {
         client_secret: keys.publishableClientKey,
       }).toString(),
     });
+    // Sending a sign-in code: code generation and hashing, the email rendered and kept in the outbox.
+    const sendCode = await rps(url, {
+      name: 'send sign-in code',
+      path: '/api/v1/auth/otp/send-sign-in-code',
+      method: 'POST',
+      headers: clientHeaders,
+      body: JSON.stringify({
+        email: 'bench-code@example.com',
+        callback_url: 'http://localhost/handler/magic-link-callback',
+      }),
+    });
     const row = (name: string, value: number) => ({
       endpoint: name,
       'req/s': Math.round(value),
@@ -89,6 +101,7 @@ export async function benchServerThroughput() {
       row('GET /api/v1 (bare)', bare),
       row('GET /users/me', me),
       row('POST /auth/oauth/token (refresh)', refresh),
+      row('POST /auth/otp/send-sign-in-code', sendCode),
     ]);
   } finally {
     await close();
