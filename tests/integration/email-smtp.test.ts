@@ -1,9 +1,8 @@
 /** SMTP delivery to a real SMTP server process on loopback (the `smtp-server` package). */
-import { createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailStore, SentEmail } from '../../server/src/email/mail-store.js';
 import { sendEmail } from '../../server/src/email/send-email.js';
+import { closedPort, startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
 function memoryStore(): MailStore & { all: SentEmail[] } {
   const all: SentEmail[] = [];
@@ -16,75 +15,33 @@ function memoryStore(): MailStore & { all: SentEmail[] } {
   };
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
 describe('SMTP delivery', () => {
-  const received: Array<{ from: string; to: string[]; raw: string; user?: string }> = [];
-  let smtp: SMTPServer;
-  let port: number;
+  let smtp: TestSmtpServer;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      secure: false,
-      disabledCommands: ['STARTTLS'],
-      authOptional: true,
-      onAuth(auth, _session, callback) {
-        if (auth.username === 'mailer' && auth.password === 'secret') callback(null, { user: auth.username });
-        else callback(new Error('Invalid username or password'));
-      },
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk) => (raw += chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-            user: session.user as string | undefined,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-    port = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtpServer();
   });
-  afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
-
-  const config = (overrides: Partial<{ port: number; password: string }> = {}) => ({
-    type: 'standard' as const,
-    host: '127.0.0.1',
-    port,
-    username: 'mailer',
-    password: 'secret',
-    sender_name: 'Acme',
-    sender_email: 'noreply@acme.test',
-    ...overrides,
-  });
+  afterAll(() => smtp.stop());
 
   it('delivers through the project SMTP server and records the email', async () => {
     const store = memoryStore();
     const record = await sendEmail(store, {
       projectId: 'p',
-      config: config(),
+      config: smtp.emailConfig(),
       to: 'ada@example.com',
       email: { subject: 'Your code is AB12CD', text: 'AB12CD\n', html: '<p>AB12CD</p>' },
       now: 1,
     });
     expect(record.error).toBeNull();
     expect(store.all).toHaveLength(1);
-    const message = received.at(-1)!;
+    const message = smtp.received.at(-1)!;
     expect(message.to).toEqual(['ada@example.com']);
     expect(message.from).toBe('noreply@acme.test');
     expect(message.user).toBe('mailer');
-    expect(message.raw).toContain('Subject: Your code is AB12CD');
-    expect(message.raw).toContain('AB12CD');
+    expect(message.subject).toBe('Your code is AB12CD');
+    expect(message.headers.from).toBe('Acme <noreply@acme.test>');
+    expect(message.text).toBe('AB12CD\n');
+    expect(message.html).toBe('<p>AB12CD</p>');
     expect(record.senderConfig).not.toHaveProperty('password');
   });
 
@@ -92,7 +49,7 @@ describe('SMTP delivery', () => {
     const store = memoryStore();
     const refused = await sendEmail(store, {
       projectId: 'p',
-      config: config({ port: await freePort() }),
+      config: smtp.emailConfig({ port: await closedPort() }),
       to: 'ada@example.com',
       email: { subject: 's', text: 't', html: 'h' },
       now: 1,
@@ -100,7 +57,7 @@ describe('SMTP delivery', () => {
     expect(refused.error).toMatchObject({ code: expect.any(String) });
     const badLogin = await sendEmail(store, {
       projectId: 'p',
-      config: config({ password: 'wrong' }),
+      config: smtp.emailConfig({ password: 'wrong' }),
       to: 'ada@example.com',
       email: { subject: 's', text: 't', html: 'h' },
       now: 1,

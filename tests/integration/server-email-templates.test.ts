@@ -3,46 +3,22 @@
  * config (§5.10), the outbox over HTTP, and SMTP delivery of a project with its own mail server to
  * a real SMTP server on loopback. On every database backend.
  */
-import { createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
 import { latestMessage, patchConfig, readMailbox } from '../support/outbox.js';
 import { expectKnownError, freshEmail, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
+import { closedPort, startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
 const TYPES = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'];
 const CALLBACK = 'http://localhost:5173/handler/magic-link-callback';
-
-interface Received {
-  to: string[];
-  from: string;
-  raw: string;
-}
-
-/** Undoes quoted-printable encoding (soft line breaks and =XX escapes) in a raw message. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 describe.each(backends())('server email templates, sent emails and SMTP on $name', (backend) => {
   let running: RunningServer;
   let url: string;
   let mailbox: string;
   let dev: ProjectKeys;
-  const received: Received[] = [];
-  let smtp: SMTPServer;
-  let smtpPort: number;
+  let smtp: TestSmtpServer;
 
   beforeAll(async () => {
     running = await backend.create();
@@ -50,46 +26,15 @@ describe.each(backends())('server email templates, sent emails and SMTP on $name
     mailbox = (await running.server.listenMailbox(0)).url;
     dev = running.server.seeded.dev;
     await patchConfig(url, dev, { magic_link_enabled: true });
-    smtp = new SMTPServer({
-      secure: false,
-      disabledCommands: ['STARTTLS'],
-      authOptional: true,
-      onAuth(auth, _session, callback) {
-        if (auth.username === 'mailer' && auth.password === 'secret') callback(null, { user: auth.username });
-        else callback(new Error('Invalid username or password'));
-      },
-      onData(stream, session, callback) {
-        let text = '';
-        stream.on('data', (chunk) => (text += chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: text,
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-    smtpPort = (smtp.server.address() as { port: number }).port;
+    smtp = await startSmtpServer();
   });
   afterAll(async () => {
     await running?.close();
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await smtp?.stop();
   });
 
   const admin = () => ({ keys: dev, access: 'admin' as const });
-  const standard = (overrides: Record<string, unknown> = {}) => ({
-    type: 'standard',
-    host: '127.0.0.1',
-    port: smtpPort,
-    username: 'mailer',
-    password: 'secret',
-    sender_name: 'Acme',
-    sender_email: 'noreply@acme.test',
-    ...overrides,
-  });
+  const standard = (overrides: { port?: number } = {}) => smtp.emailConfig(overrides);
   const sendCode = (email: string) =>
     raw(url, '/auth/otp/send-sign-in-code', { keys: dev, body: { email, callback_url: CALLBACK } });
 
@@ -159,14 +104,12 @@ describe.each(backends())('server email templates, sent emails and SMTP on $name
       const email = freshEmail();
       const sent = await sendCode(email);
       expect(sent.status, sent.text).toBe(200);
-      const message = received.at(-1)!;
+      const message = smtp.received.at(-1)!;
       expect(message.to).toEqual([email]);
       expect(message.from).toBe('noreply@acme.test');
-      const otp = /^Subject: Your .+ code: ([0-9A-Z]{6})$/m.exec(message.raw)?.[1];
+      const otp = /^Your .+ code: ([0-9A-Z]{6})$/.exec(message.subject)?.[1];
       expect(otp).toMatch(/^[0-9A-HJKMNP-TV-Z]{6}$/);
-      expect(decodeQuotedPrintable(message.raw)).toContain(
-        `${CALLBACK}?code=${otp!.toLowerCase()}${sent.json.nonce}`,
-      );
+      expect(message.text).toContain(`${CALLBACK}?code=${otp!.toLowerCase()}${sent.json.nonce}`);
 
       const emails = await raw(url, '/internal/emails', admin());
       expect(emails.status).toBe(200);
@@ -179,7 +122,7 @@ describe.each(backends())('server email templates, sent emails and SMTP on $name
         sender_config: {
           type: 'standard',
           host: '127.0.0.1',
-          port: smtpPort,
+          port: smtp.port,
           username: 'mailer',
           sender_name: 'Acme',
           sender_email: 'noreply@acme.test',
@@ -207,7 +150,7 @@ describe.each(backends())('server email templates, sent emails and SMTP on $name
   });
 
   it('a failed SMTP delivery is recorded with its error and never fails the request', async () => {
-    await patchConfig(url, dev, { email_config: standard({ port: await freePort() }) });
+    await patchConfig(url, dev, { email_config: standard({ port: await closedPort() }) });
     try {
       const email = freshEmail();
       const sent = await sendCode(email);
