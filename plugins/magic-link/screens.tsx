@@ -8,11 +8,12 @@ import { usePluginApi } from '../../react/hooks.js';
 import { MessageCard } from '../../react/message-card.js';
 import type { AuthFormProps, HandlerRouteProps, ScreenContribution } from '../../react/screens.js';
 import { Button } from '../../react/ui/button.js';
+import { EmailField } from '../../react/ui/email-field.js';
 import { FormError } from '../../react/ui/form-error.js';
 import { FullPage } from '../../react/ui/full-page.js';
 import { Spinner } from '../../react/ui/spinner.js';
-import { TextField } from '../../react/ui/text-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
+import { useFormFields } from '../../react/use-form-fields.js';
 import { verificationErrorMessage } from '../../react/verification-error-message.js';
 import { emailError } from '../password/validation.js';
 import { CodeInput } from './code-input.js';
@@ -21,26 +22,20 @@ import { type MagicLinkApi, SIGN_IN_CODE_LENGTH } from './index.js';
 /** Email step, then 'Enter the code from your email'. */
 export function MagicLinkForm(_props: AuthFormProps) {
   const api = usePluginApi<MagicLinkApi>('magicLink');
-  const [email, setEmail] = useState('');
-  const [emailMessage, setEmailMessage] = useState<string | undefined>();
+  const form = useFormFields({ email: '' });
   const [nonce, setNonce] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
   const codeErrorId = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
 
   const send = useAuthSubmit(async () => {
-    const invalid = emailError(email);
-    setEmailMessage(invalid);
-    if (invalid) {
-      emailRef.current?.focus();
-      return;
-    }
+    const { email } = form.values;
+    if (form.showErrors({ email: emailError(email) })) return;
     const result = await api.sendCode({ email: email.trim() }).catch((error: Error) => ({
       status: 'error' as const,
       error,
     }));
-    if (result.status === 'error') setEmailMessage(result.error.message);
+    if (result.status === 'error') form.setErrors({ email: result.error.message });
     else {
       setCode('');
       setCodeMessage(null);
@@ -111,22 +106,7 @@ export function MagicLinkForm(_props: AuthFormProps) {
         void send.submit();
       }}
     >
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        value={email}
-        error={emailMessage}
-        inputRef={emailRef}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          setEmailMessage(undefined);
-        }}
-      />
+      <EmailField autoComplete="email" {...form.field('email')} />
       <FormError>{null}</FormError>
       <Button type="submit" variant="primary" loading={send.pending}>
         Send email

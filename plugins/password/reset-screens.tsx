@@ -13,22 +13,23 @@ import { PasswordField } from '../../react/ui/password-field.js';
 import { Spinner } from '../../react/ui/spinner.js';
 import { TextField } from '../../react/ui/text-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
+import { useFormFields } from '../../react/use-form-fields.js';
 import { verificationErrorMessage } from '../../react/verification-error-message.js';
 import type { PasswordApi } from './index.js';
-import { emailError, MESSAGES, newPasswordError } from './validation.js';
+import { emailError, newPasswordError, passwordRepeatError } from './validation.js';
 
 /** `/handler/forgot-password`: emails a reset link, then shows the emailSent card. */
 export function ForgotPasswordPage(_props: HandlerRouteProps) {
   const api = usePluginApi<PasswordApi>('password');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormFields({ email: '' });
   const [sent, setSent] = useState(false);
   const { pending, submit } = useAuthSubmit(async () => {
+    const { email } = form.values;
     const invalid = emailError(email);
-    setError(invalid);
+    form.setErrors({ email: invalid });
     if (invalid) return;
     const result = await api.sendResetCode({ email: email.trim() });
-    if (result.status === 'error') setError(result.error.message);
+    if (result.status === 'error') form.setErrors({ email: result.error.message });
     else setSent(true);
   });
   if (sent) {
@@ -51,18 +52,7 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
             void submit();
           }}
         >
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={error}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(undefined);
-            }}
-          />
+          <TextField label="Email" name="email" type="email" autoComplete="email" {...form.field('email')} />
           <Button type="submit" variant="primary" loading={pending}>
             Send reset email
           </Button>
@@ -79,9 +69,8 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
   const [codeState, setCodeState] = useState<'checking' | 'valid' | string>(
     code ? 'checking' : 'This reset link is missing its code.',
   );
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  // The two fields are checked against each other, so editing either clears both messages.
+  const form = useFormFields({ password: '', repeat: '' }, { linked: [['password', 'repeat']] });
   const [done, setDone] = useState(false);
   const checked = useRef(false);
 
@@ -95,20 +84,14 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
   }, [api, code]);
 
   const { pending, submit } = useAuthSubmit(async () => {
-    const found = {
-      password: newPasswordError(password),
-      repeat: !repeat
-        ? MESSAGES.passwordRepeatEmpty
-        : repeat !== password
-          ? MESSAGES.passwordMismatch
-          : undefined,
-    };
-    setErrors(found);
+    const { password, repeat } = form.values;
+    const found = { password: newPasswordError(password), repeat: passwordRepeatError(password, repeat) };
+    form.setErrors(found);
     if (found.password || found.repeat) return;
     const result = await api.resetPassword({ code, password });
     if (result.status === 'ok') setDone(true);
     else if (result.error.is('VERIFICATION_ERROR')) setCodeState(verificationErrorMessage(result.error));
-    else setErrors({ password: result.error.message });
+    else form.setErrors({ password: result.error.message });
   });
 
   if (done) {
@@ -150,23 +133,13 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
             label="New password"
             name="password"
             autoComplete="new-password"
-            value={password}
-            error={errors.password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setErrors({});
-            }}
+            {...form.field('password')}
           />
           <PasswordField
             label="Repeat new password"
             name="passwordRepeat"
             autoComplete="new-password"
-            value={repeat}
-            error={errors.repeat}
-            onChange={(e) => {
-              setRepeat(e.target.value);
-              setErrors({});
-            }}
+            {...form.field('repeat')}
           />
           <Button type="submit" variant="primary" loading={pending}>
             Reset password
