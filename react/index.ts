@@ -50,6 +50,7 @@ export {
   type ButtonProps,
   type ButtonVariant,
 } from './ui/button.js';
+export { EmailField, type EmailFieldProps } from './ui/email-field.js';
 export { FormError } from './ui/form-error.js';
 export { FullPage } from './ui/full-page.js';
 export { PasswordField, type PasswordFieldProps } from './ui/password-field.js';
@@ -58,5 +59,12 @@ export { Skeleton } from './ui/skeleton.js';
 export { Spinner } from './ui/spinner.js';
 export { TextField, type TextFieldProps } from './ui/text-field.js';
 export { useAuthSubmit } from './use-auth-submit.js';
+export {
+  type FieldErrors,
+  type FieldProps,
+  type FormFields,
+  type FormFieldsOptions,
+  useFormFields,
+} from './use-form-fields.js';
 export { useRedirectHref } from './use-redirect-href.js';
 export { useSignalValue } from './use-signal.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateSignIn, validateSignUp } from '../../plugins/password/validation.js';
+import { messageOf } from '../../core/errors/messages.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/wire/headers.js';
+import { MESSAGES, validateSignIn, validateSignUp } from '../../plugins/password/validation.js';
 
 describe('sign-in form validation', () => {
   it('asks for an email and a password', () => {
@@ -39,5 +41,16 @@ describe('sign-up form validation', () => {
     );
     expect(validateSignUp({ ...base, passwordRepeat: 'long-enough' })).toEqual({});
     expect(validateSignUp({ ...base, passwordRepeat: null })).toEqual({});
+  });
+});
+
+describe('form messages and the server agree', () => {
+  // The form writes the length messages out (to keep the error table out of the screens); a
+  // password refused by the form must read exactly as the same password refused by the server.
+  it('says what the server says for a password too short or too long', () => {
+    expect(MESSAGES.passwordTooShort).toBe(
+      messageOf('PASSWORD_TOO_SHORT', { min_length: PASSWORD_MIN_LENGTH }),
+    );
+    expect(MESSAGES.passwordTooLong).toBe(messageOf('PASSWORD_TOO_LONG', { maxLength: PASSWORD_MAX_LENGTH }));
   });
 });
