@@ -47,6 +47,9 @@ export type CodeRow = typeof verificationCodes.$inferSelect;
 
 type Executor = Pick<Database, 'insert' | 'select' | 'update'>;
 
+/** The transaction a code's effect runs in. */
+export type CodeTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /** Creates a code and returns it in clear (the only time it exists in clear). */
 export async function createVerificationCode(
   ctx: ServerContext,
@@ -128,14 +131,55 @@ export async function attemptCode(
 
 /**
  * Marks the code used, atomically: of two simultaneous uses exactly one gets the row back, the
- * other VERIFICATION_CODE_ALREADY_USED. Run it in the transaction of the code's effect, so a
+ * other VERIFICATION_CODE_ALREADY_USED. Runs in the transaction of the code's effect, so a
  * failed effect leaves the code unused.
  */
-export async function consumeCode(db: Executor, now: () => number, id: string): Promise<void> {
+async function consumeCode(db: Executor, now: () => number, id: string): Promise<void> {
   const used = await db
     .update(verificationCodes)
     .set({ usedAt: new Date(now()) })
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
     .returning({ id: verificationCodes.id });
   if (used.length === 0) throw knownError('VERIFICATION_CODE_ALREADY_USED');
+}
+
+/** One use of a code: which code, and what using it does. */
+export interface CodeUse<P, T> {
+  projectId: string;
+  type: CodeType;
+  /** The code as submitted (any case). */
+  code: string;
+  /**
+   * Runs once the code passed its checks, before the transaction: for refusals that must leave the
+   * code usable, and for slow work (password hashing) that should not hold a transaction open.
+   */
+  prepare?: (row: CodeRow) => P | Promise<P>;
+  /** The code's effect, in the transaction that marks the code used; if it throws, the code stays unused. */
+  act: (tx: CodeTransaction, row: CodeRow, prepared: P) => Promise<T>;
+  /**
+   * Says whether an error of `act` is a lost race (a unique violation) worth one more try in a
+   * fresh transaction, where the effect sees what the winner wrote.
+   */
+  retryOn?: (error: unknown) => boolean;
+}
+
+/**
+ * Uses a code: counts the attempt and checks it (`attemptCode`), runs `prepare`, then marks the
+ * code used and runs `act` in one transaction, so the code works exactly once and only when its
+ * effect happened. Resolves with what `act` returns.
+ */
+export async function redeemCode<T, P = undefined>(ctx: ServerContext, use: CodeUse<P, T>): Promise<T> {
+  const row = await attemptCode(ctx, use.projectId, use.type, use.code);
+  const prepared = (await use.prepare?.(row)) as P;
+  const run = () =>
+    ctx.db.transaction(async (tx) => {
+      await consumeCode(tx, ctx.now, row.id);
+      return use.act(tx, row, prepared);
+    });
+  try {
+    return await run();
+  } catch (error) {
+    if (!use.retryOn?.(error)) throw error;
+    return run();
+  }
 }

@@ -10,7 +10,8 @@ import { defineRoute } from '../../http/route.js';
 import { sendVerificationEmail } from '../../services/channel-verification.js';
 import { assertTrustedRedirect } from '../../services/redirect-urls.js';
 import { loadUser } from '../../services/users.js';
-import { attemptCode, codeField, consumeCode } from '../../services/verification-codes.js';
+import { codeField, redeemCode } from '../../services/verification-codes.js';
+import { checkCodeRoute } from '../check-code-route.js';
 import { signInEmailField, urlField } from '../fields.js';
 import { channelNotFound, findChannel, resolveUserId } from './shared.js';
 
@@ -72,34 +73,31 @@ export const verifyChannelRoute = defineRoute({
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ code: codeField }),
   async handler({ ctx, auth, body, json }) {
-    const row = await attemptCode(ctx, auth.project.id, 'CONTACT_CHANNEL_VERIFICATION', body.code);
-    const email = String((row.method as { email?: unknown }).email ?? '');
-    const userId = String((row.data as { user_id?: unknown }).user_id ?? '');
-    await ctx.db.transaction(async (tx) => {
-      await consumeCode(tx, ctx.now, row.id);
-      await tx
-        .update(contactChannels)
-        .set({ isVerified: true })
-        .where(
-          and(
-            eq(contactChannels.userId, userId),
-            eq(contactChannels.type, 'email'),
-            eq(contactChannels.value, email),
-          ),
-        );
+    await redeemCode(ctx, {
+      projectId: auth.project.id,
+      type: 'CONTACT_CHANNEL_VERIFICATION',
+      code: body.code,
+      async act(tx, row) {
+        const email = String((row.method as { email?: unknown }).email ?? '');
+        const userId = String((row.data as { user_id?: unknown }).user_id ?? '');
+        await tx
+          .update(contactChannels)
+          .set({ isVerified: true })
+          .where(
+            and(
+              eq(contactChannels.userId, userId),
+              eq(contactChannels.type, 'email'),
+              eq(contactChannels.value, email),
+            ),
+          );
+      },
     });
     return json({ success: true });
   },
 });
 
 /** Says whether a verification code would be accepted (counts as an attempt). */
-export const verifyCheckCodeRoute = defineRoute({
-  method: 'POST',
-  path: '/contact-channels/verify/check-code',
-  access: ['client', 'server', 'admin'],
-  body: v.strictObject({ code: codeField }),
-  async handler({ ctx, auth, body, json }) {
-    await attemptCode(ctx, auth.project.id, 'CONTACT_CHANNEL_VERIFICATION', body.code);
-    return json({ is_code_valid: true });
-  },
-});
+export const verifyCheckCodeRoute = checkCodeRoute(
+  '/contact-channels/verify/check-code',
+  'CONTACT_CHANNEL_VERIFICATION',
+);

@@ -5,7 +5,8 @@ import { passwordCredentials, refreshTokens, users } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { passwordProblem } from '../../services/passwords.js';
-import { attemptCode, codeField, consumeCode } from '../../services/verification-codes.js';
+import { codeField, redeemCode } from '../../services/verification-codes.js';
+import { checkCodeRoute } from '../check-code-route.js';
 import { passwordField } from '../fields.js';
 
 /**
@@ -21,34 +22,30 @@ export const resetPasswordRoute = defineRoute({
   async handler({ ctx, auth, body, json }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
-    const row = await attemptCode(ctx, project.id, 'PASSWORD_RESET', body.code);
-    const problem = passwordProblem(body.password);
-    if (problem) throw problem;
-    const userId = String((row.data as { user_id?: unknown }).user_id ?? '');
-    const passwordHash = await ctx.passwords.hash(body.password);
-    const at = new Date(ctx.now());
-    await ctx.db.transaction(async (tx) => {
-      await consumeCode(tx, ctx.now, row.id);
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw knownError('USER_NOT_FOUND');
-      await tx
-        .insert(passwordCredentials)
-        .values({ userId, passwordHash, updatedAt: at })
-        .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash, updatedAt: at } });
-      await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+    await redeemCode(ctx, {
+      projectId: project.id,
+      type: 'PASSWORD_RESET',
+      code: body.code,
+      prepare: () => {
+        const problem = passwordProblem(body.password);
+        if (problem) throw problem;
+        return ctx.passwords.hash(body.password);
+      },
+      async act(tx, row, passwordHash) {
+        const userId = String((row.data as { user_id?: unknown }).user_id ?? '');
+        const at = new Date(ctx.now());
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!user) throw knownError('USER_NOT_FOUND');
+        await tx
+          .insert(passwordCredentials)
+          .values({ userId, passwordHash, updatedAt: at })
+          .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash, updatedAt: at } });
+        await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+      },
     });
     return json({ success: true });
   },
 });
 
 /** Says whether a reset code would be accepted (counts as an attempt). */
-export const resetCheckCodeRoute = defineRoute({
-  method: 'POST',
-  path: '/auth/password/reset/check-code',
-  access: ['client', 'server', 'admin'],
-  body: v.strictObject({ code: codeField }),
-  async handler({ ctx, auth, body, json }) {
-    await attemptCode(ctx, auth.project.id, 'PASSWORD_RESET', body.code);
-    return json({ is_code_valid: true });
-  },
-});
+export const resetCheckCodeRoute = checkCodeRoute('/auth/password/reset/check-code', 'PASSWORD_RESET');
