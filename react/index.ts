@@ -66,5 +66,6 @@ export {
   type FormFieldsOptions,
   useFormFields,
 } from './use-form-fields.js';
+export { type LinkCodeState, useLinkCode } from './use-link-code.js';
 export { useRedirectHref } from './use-redirect-href.js';
 export { useSignalValue } from './use-signal.js';

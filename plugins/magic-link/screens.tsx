@@ -3,7 +3,7 @@
  * step) and the magic-link-callback page that finishes a sign-in from the emailed link.
  * `<SignetProvider app={app} screens={[magicLinkScreens()]}>`.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { usePluginApi } from '../../react/hooks.js';
 import { MessageCard } from '../../react/message-card.js';
 import type { AuthFormProps, HandlerRouteProps, ScreenContribution } from '../../react/screens.js';
@@ -14,6 +14,7 @@ import { FullPage } from '../../react/ui/full-page.js';
 import { Spinner } from '../../react/ui/spinner.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
 import { useFormFields } from '../../react/use-form-fields.js';
+import { useLinkCode } from '../../react/use-link-code.js';
 import { verificationErrorMessage } from '../../react/verification-error-message.js';
 import { emailError } from '../password/validation.js';
 import { CodeInput } from './code-input.js';
@@ -118,29 +119,18 @@ export function MagicLinkForm(_props: AuthFormProps) {
 /** `/handler/magic-link-callback?code=…`: signs in with the emailed link's code. */
 export function MagicLinkCallbackPage({ searchParams }: HandlerRouteProps) {
   const api = usePluginApi<MagicLinkApi>('magicLink');
-  const code = searchParams.get('code');
-  const [failure, setFailure] = useState<string | null>(
-    code ? null : 'This sign-in link is missing its code.',
+  // Success redirects to the after-sign-in page; until then the spinner stays.
+  const [state] = useLinkCode(
+    searchParams.get('code'),
+    (code) => api.signInWithLinkCode({ code }),
+    'This sign-in link is missing its code.',
   );
-  const started = useRef(false);
-
-  useEffect(() => {
-    // A link is single use: run once even when React mounts effects twice in development.
-    if (!code || started.current) return;
-    started.current = true;
-    api
-      .signInWithLinkCode({ code })
-      .then((result) => {
-        if (result.status === 'error') setFailure(verificationErrorMessage(result.error));
-      })
-      .catch((error: unknown) => setFailure(verificationErrorMessage(error)));
-  }, [api, code]);
 
   return (
     <FullPage>
-      {failure ? (
+      {state.status === 'failed' ? (
         <MessageCard title="Could not sign you in">
-          <p role="alert">{failure}</p>
+          <p role="alert">{state.message}</p>
         </MessageCard>
       ) : (
         <MessageCard title="Signing you in…">

@@ -2,7 +2,7 @@
  * The password plugin's reset pages: forgot-password (ask for the email) and password-reset (the
  * page the emailed link opens: choose a new password).
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { usePluginApi } from '../../react/hooks.js';
 import { MessageCard } from '../../react/message-card.js';
 import { EmailSentCard, PasswordResetCard } from '../../react/message-cards.js';
@@ -14,6 +14,7 @@ import { Spinner } from '../../react/ui/spinner.js';
 import { TextField } from '../../react/ui/text-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
 import { useFormFields } from '../../react/use-form-fields.js';
+import { useLinkCode } from '../../react/use-link-code.js';
 import { verificationErrorMessage } from '../../react/verification-error-message.js';
 import type { PasswordApi } from './index.js';
 import { emailError, newPasswordError, passwordRepeatError } from './validation.js';
@@ -66,22 +67,15 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
 export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
   const api = usePluginApi<PasswordApi>('password');
   const code = searchParams.get('code') ?? '';
-  const [codeState, setCodeState] = useState<'checking' | 'valid' | string>(
-    code ? 'checking' : 'This reset link is missing its code.',
+  // The code is only checked here; it is used up when the new password is sent.
+  const [codeState, setCodeState] = useLinkCode(
+    code,
+    (c) => api.checkResetCode(c),
+    'This reset link is missing its code.',
   );
   // The two fields are checked against each other, so editing either clears both messages.
   const form = useFormFields({ password: '', repeat: '' }, { linked: [['password', 'repeat']] });
   const [done, setDone] = useState(false);
-  const checked = useRef(false);
-
-  useEffect(() => {
-    if (!code || checked.current) return;
-    checked.current = true;
-    api
-      .checkResetCode(code)
-      .then((r) => setCodeState(r.status === 'ok' ? 'valid' : verificationErrorMessage(r.error)))
-      .catch((e: unknown) => setCodeState(verificationErrorMessage(e)));
-  }, [api, code]);
 
   const { pending, submit } = useAuthSubmit(async () => {
     const { password, repeat } = form.values;
@@ -90,8 +84,9 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
     if (found.password || found.repeat) return;
     const result = await api.resetPassword({ code, password });
     if (result.status === 'ok') setDone(true);
-    else if (result.error.is('VERIFICATION_ERROR')) setCodeState(verificationErrorMessage(result.error));
-    else form.setErrors({ password: result.error.message });
+    else if (result.error.is('VERIFICATION_ERROR')) {
+      setCodeState({ status: 'failed', message: verificationErrorMessage(result.error) });
+    } else form.setErrors({ password: result.error.message });
   });
 
   if (done) {
@@ -101,16 +96,16 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
       </FullPage>
     );
   }
-  if (codeState !== 'valid') {
+  if (codeState.status !== 'done') {
     return (
       <FullPage>
-        {codeState === 'checking' ? (
+        {codeState.status === 'working' ? (
           <MessageCard title="Checking your link…">
             <Spinner />
           </MessageCard>
         ) : (
           <MessageCard title="This reset link cannot be used">
-            <p role="alert">{codeState}</p>
+            <p role="alert">{codeState.message}</p>
           </MessageCard>
         )}
       </FullPage>

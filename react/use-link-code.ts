@@ -1,0 +1,47 @@
+/**
+ * The pages an emailed link opens (verify an email, sign in, reset a password) all start the same
+ * way: take the link's `code` and use it once. This hook does that and turns a failure into a
+ * sentence a user understands.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { KnownErrorCode } from '../core/errors/codes.js';
+import type { Result } from '../core/result.js';
+import { verificationErrorMessage } from './verification-error-message.js';
+
+/** Where using a link's code stands. */
+export type LinkCodeState =
+  | { status: 'working' }
+  | { status: 'done' }
+  | { status: 'failed'; message: string };
+
+/**
+ * Calls `use(code)` once after the page mounts and reports how it went. A link is single use, so
+ * the call runs once even when React mounts effects twice in development. Without a code the state
+ * is `failed` with `missingMessage` and nothing is called. The setter lets a page report a later
+ * failure of the same code (a reset code used up meanwhile, say).
+ */
+export function useLinkCode(
+  code: string | null,
+  use: (code: string) => Promise<Result<unknown, KnownErrorCode>>,
+  missingMessage: string,
+): [LinkCodeState, (state: LinkCodeState) => void] {
+  const [state, setState] = useState<LinkCodeState>(
+    code ? { status: 'working' } : { status: 'failed', message: missingMessage },
+  );
+  const started = useRef(false);
+  const latestUse = useRef(use);
+  latestUse.current = use;
+
+  useEffect(() => {
+    if (!code || started.current) return;
+    started.current = true;
+    const failed = (error: unknown) =>
+      setState({ status: 'failed', message: verificationErrorMessage(error) });
+    latestUse
+      .current(code)
+      .then((result) => (result.status === 'ok' ? setState({ status: 'done' }) : failed(result.error)))
+      .catch(failed);
+  }, [code]);
+
+  return [state, setState];
+}
