@@ -29,11 +29,17 @@ export function publicSenderConfig(config: EmailConfig): Record<string, unknown>
   return rest;
 }
 
-/** Delivers through SMTP; resolves with the error, or null when the server accepted the message. */
+/** Why an SMTP delivery failed: nodemailer's message and error code (`ESOCKET`, `EAUTH`, ...). */
+export interface SmtpFailure {
+  message: string;
+  code: string | null;
+}
+
+/** Delivers through SMTP; resolves with the failure, or null when the server accepted the message. */
 export async function deliverSmtp(
   config: Extract<EmailConfig, { type: 'standard' }>,
   message: { from: string; to: string; subject: string; text: string; html: string },
-): Promise<unknown> {
+): Promise<SmtpFailure | null> {
   const transport = nodemailer.createTransport({
     host: config.host,
     port: config.port,

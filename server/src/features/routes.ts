@@ -19,6 +19,7 @@ import {
   patchEmailTemplateRoute,
 } from './email-templates/routes.js';
 import { listSentEmailsRoute } from './internal/emails.js';
+import { sendTestEmailRoute } from './internal/send-test-email.js';
 import { jwksRoute } from './jwks.js';
 import { sendSignInCodeRoute } from './otp/send-sign-in-code.js';
 import { otpCheckCodeRoute, otpSignInRoute } from './otp/sign-in.js';
@@ -65,6 +66,7 @@ export const ROUTES: readonly RouteSpec[] = [
   patchEmailTemplateRoute,
   deleteEmailTemplateRoute,
   listSentEmailsRoute,
+  sendTestEmailRoute,
   oauthTokenRoute,
   createSessionRoute,
   signOutRoute,

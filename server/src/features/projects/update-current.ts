@@ -6,12 +6,10 @@
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { emailTemplates, projects, users } from '../../db/schema.js';
-import type { EmailConfig } from '../../email/mail-store.js';
 import { StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { schemaError } from '../../http/validate.js';
 import { adminProjectView } from '../../services/project-view.js';
-import { emailField } from '../fields.js';
+import { emailConfigField, readEmailConfig } from '../email-config-field.js';
 
 const domainField = v.strictObject({
   domain: v.pipe(
@@ -20,40 +18,6 @@ const domainField = v.strictObject({
   ),
   handler_path: v.pipe(v.string(), v.startsWith('/', 'must start with /')),
 });
-
-/** Shared, or standard SMTP with every field (checked in the handler, to name what is missing). */
-const emailConfigField = v.strictObject({
-  type: v.picklist(['shared', 'standard']),
-  host: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
-  port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))),
-  username: v.optional(v.string()),
-  password: v.optional(v.string()),
-  sender_name: v.optional(v.string()),
-  sender_email: v.optional(emailField),
-});
-const STANDARD_FIELDS = ['host', 'port', 'username', 'password', 'sender_name', 'sender_email'] as const;
-
-/** The email config to store, or SCHEMA_ERROR naming the standard fields that are missing. */
-function emailConfigOf(request: Request, input: v.InferOutput<typeof emailConfigField>): EmailConfig {
-  if (input.type === 'shared') return { type: 'shared' };
-  const missing = STANDARD_FIELDS.filter((key) => input[key] === undefined);
-  if (missing.length > 0) {
-    throw schemaError(
-      request,
-      missing.map((key) => `body.config.email_config.${key} must be defined`),
-    );
-  }
-  const { host, port, username, password, sender_name, sender_email } = input;
-  return {
-    type: 'standard',
-    host: host!,
-    port: port!,
-    username: username!,
-    password: password!,
-    sender_name: sender_name!,
-    sender_email: sender_email!,
-  };
-}
 
 const configEntries = {
   email_config: v.optional(emailConfigField),
@@ -82,7 +46,8 @@ export const updateCurrentProjectRoute = defineRoute({
   }),
   async handler({ ctx, auth, body, request, json }) {
     const c = body.config ?? {};
-    const emailConfig = c.email_config && emailConfigOf(request, c.email_config);
+    const emailConfig =
+      c.email_config && readEmailConfig(request, 'body.config.email_config', c.email_config);
     if (emailConfig?.type === 'shared') {
       // Custom templates only make sense with the project's own mail server (wire.md §4.11).
       const [custom] = await ctx.db
