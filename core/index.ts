@@ -31,6 +31,7 @@ export {
   ConnectionError,
   HttpStatusError,
   isSignetError,
+  RateLimitError,
   SignetError,
   UpdateClientError,
 } from './errors/signet-error.js';
@@ -42,7 +43,7 @@ export {
   type TokenSource,
 } from './http/client.js';
 export { buildHeaders, CLIENT_VERSION, type Credentials } from './http/headers.js';
-export { backoffDelay, MAX_ATTEMPTS } from './http/retry.js';
+export { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_WAIT_MS } from './http/retry.js';
 export {
   type CompleteSignInOptions,
   definePlugin,

@@ -1,8 +1,9 @@
 /** Verification-code failures in words a user understands (product-spec §4, §8). */
-import { SignetError } from '../core/errors/signet-error.js';
+import { RateLimitError, SignetError } from '../core/errors/signet-error.js';
 
 /** The sentence to show for a failed use of an emailed code or link. */
 export function verificationErrorMessage(error: unknown): string {
+  if (error instanceof RateLimitError) return error.message;
   if (!(error instanceof SignetError)) return 'Something went wrong. Please try again.';
   switch (error.code) {
     case 'VERIFICATION_CODE_NOT_FOUND':

@@ -60,12 +60,22 @@ export class ConnectionError extends Error {
     readonly attempts: readonly string[],
   ) {
     super(
-      `Could not reach the signet API at ${url} after ${attempts.length} attempt${attempts.length === 1 ? '' : 's'}:\n${attempts
-        .map((a, i) => `  ${i + 1}. ${a}`)
-        .join(
-          '\n',
-        )}\nCheck that the server is running, that baseUrl is right, and that the network allows the request.`,
+      `Could not reach ${url} after ${attempts.length} attempts:\n${attempts.join('\n')}\nIs the server running and baseUrl right?`,
     );
+  }
+}
+
+/**
+ * The server keeps answering 429 Too Many Requests: either every attempt was refused, or it asked
+ * for a wait too long to spend behind a spinner. The user should try again after `retryAfterMs`.
+ */
+export class RateLimitError extends Error {
+  override readonly name = 'RateLimitError';
+  constructor(readonly retryAfterMs: number) {
+    const seconds = Math.ceil(retryAfterMs / 1000);
+    // Under two minutes in seconds, else in minutes; never 'in 0 seconds'.
+    const wait = seconds < 120 ? `${seconds || 1} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+    super(`Too many attempts. Please try again in ${wait}.`);
   }
 }
 

@@ -2,11 +2,11 @@
  * The API client: one `request` that adds the wire's headers and session tokens, decodes errors,
  * and retries as wire.md §1.7 says. fetch, timers and randomness are injectable for tests.
  */
-import { ConnectionError, SignetError } from '../errors/signet-error.js';
+import { ConnectionError, RateLimitError, SignetError } from '../errors/signet-error.js';
 import type { TokenPair } from '../tokens/token-store.js';
 import { actualStatus, decodeError } from './decode-error.js';
 import { buildHeaders, type Credentials } from './headers.js';
-import { backoffDelay, isIdempotent, MAX_ATTEMPTS, retryAfterMs } from './retry.js';
+import { backoffDelay, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_WAIT_MS, retryAfterMs } from './retry.js';
 
 /** Where the client gets the session's tokens and how it reports a rejected access token. */
 export interface TokenSource {
@@ -78,8 +78,9 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
       }
       const status = actualStatus(response);
       if (status === 429) {
-        tried.push(`${method} ${target}: 429 Too Many Requests`);
-        await sleep(retryAfterMs(response.headers.get('retry-after')));
+        const wait = retryAfterMs(response.headers.get('retry-after'));
+        if (wait > MAX_RETRY_AFTER_WAIT_MS || attempt === MAX_ATTEMPTS - 1) throw new RateLimitError(wait);
+        await sleep(wait);
         continue;
       }
       if (status === 508 && text.includes('INFINITE_LOOP_DETECTED')) {

@@ -10,6 +10,12 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return (0.5 + random()) * BASE_DELAY_MS * 2 ** attempt;
 }
 
+/**
+ * The longest `Retry-After` the client waits out by itself (wire.md §1.7 says to wait). A longer
+ * one means a rate limit window of minutes: better to tell the user than to spin that long.
+ */
+export const MAX_RETRY_AFTER_WAIT_MS = 5000;
+
 /** Methods safe to repeat after a network failure. */
 export function isIdempotent(method: string): boolean {
   return ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());

@@ -4,6 +4,7 @@
  * `<SignetProvider app={app} screens={[magicLinkScreens()]}>`.
  */
 import { type FormEvent, useId, useState } from 'react';
+import { callShowingFailure } from '../../react/call-showing-failure.js';
 import { usePluginApi } from '../../react/hooks.js';
 import { MessageCard } from '../../react/message-card.js';
 import type { AuthFormProps, HandlerRouteProps, ScreenContribution } from '../../react/screens.js';
@@ -32,15 +33,11 @@ export function MagicLinkForm(_props: AuthFormProps) {
   const send = useAuthSubmit(async () => {
     const { email } = form.values;
     if (form.showErrors({ email: emailError(email) })) return;
-    const result = await api.sendCode({ email: email.trim() }).catch((error: Error) => ({
-      status: 'error' as const,
-      error,
-    }));
-    if (result.status === 'error') form.setErrors({ email: result.error.message });
-    else {
+    const sent = await callShowingFailure(form, 'email', () => api.sendCode({ email: email.trim() }));
+    if (sent) {
       setCode('');
       setCodeMessage(null);
-      setNonce(result.data.nonce);
+      setNonce(sent.data.nonce);
     }
   });
 
@@ -108,7 +105,7 @@ export function MagicLinkForm(_props: AuthFormProps) {
       }}
     >
       <EmailField autoComplete="email" {...form.field('email')} />
-      <FormError>{null}</FormError>
+      <FormError>{form.formError}</FormError>
       <Button type="submit" variant="primary" loading={send.pending}>
         Send email
       </Button>

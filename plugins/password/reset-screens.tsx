@@ -3,11 +3,13 @@
  * page the emailed link opens: choose a new password).
  */
 import { type FormEvent, useState } from 'react';
+import { callShowingFailure } from '../../react/call-showing-failure.js';
 import { usePluginApi } from '../../react/hooks.js';
 import { MessageCard } from '../../react/message-card.js';
 import { EmailSentCard, PasswordResetCard } from '../../react/message-cards.js';
 import type { HandlerRouteProps } from '../../react/screens.js';
 import { Button } from '../../react/ui/button.js';
+import { FormError } from '../../react/ui/form-error.js';
 import { FullPage } from '../../react/ui/full-page.js';
 import { PasswordField } from '../../react/ui/password-field.js';
 import { Spinner } from '../../react/ui/spinner.js';
@@ -29,9 +31,9 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
     const invalid = emailError(email);
     form.setErrors({ email: invalid });
     if (invalid) return;
-    const result = await api.sendResetCode({ email: email.trim() });
-    if (result.status === 'error') form.setErrors({ email: result.error.message });
-    else setSent(true);
+    if (await callShowingFailure(form, 'email', () => api.sendResetCode({ email: email.trim() }))) {
+      setSent(true);
+    }
   });
   if (sent) {
     return (
@@ -54,6 +56,7 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
           }}
         >
           <TextField label="Email" name="email" type="email" autoComplete="email" {...form.field('email')} />
+          <FormError>{form.formError}</FormError>
           <Button type="submit" variant="primary" loading={pending}>
             Send reset email
           </Button>
@@ -82,11 +85,16 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
     const found = { password: newPasswordError(password), repeat: passwordRepeatError(password, repeat) };
     form.setErrors(found);
     if (found.password || found.repeat) return;
-    const result = await api.resetPassword({ code, password });
-    if (result.status === 'ok') setDone(true);
-    else if (result.error.is('VERIFICATION_ERROR')) {
-      setCodeState({ status: 'failed', message: verificationErrorMessage(result.error) });
-    } else form.setErrors({ password: result.error.message });
+    const reset = await callShowingFailure(form, 'password', async () => {
+      const result = await api.resetPassword({ code, password });
+      // A used-up or expired code is the link's failure, not the password's: the page says so.
+      if (result.status === 'error' && result.error.is('VERIFICATION_ERROR')) {
+        setCodeState({ status: 'failed', message: verificationErrorMessage(result.error) });
+        return { status: 'ok' as const, data: false };
+      }
+      return result.status === 'ok' ? { status: 'ok' as const, data: true } : result;
+    });
+    if (reset?.data) setDone(true);
   });
 
   if (done) {
@@ -136,6 +144,7 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
             autoComplete="new-password"
             {...form.field('repeat')}
           />
+          <FormError>{form.formError}</FormError>
           <Button type="submit" variant="primary" loading={pending}>
             Reset password
           </Button>

@@ -4,7 +4,7 @@
  * `<SignetProvider app={app} screens={[passwordScreens()]}>`.
  */
 import type { FormEvent } from 'react';
-import { SignetError } from '../../core/errors/signet-error.js';
+import { callShowingFailure } from '../../react/call-showing-failure.js';
 import { useApp, usePluginApi } from '../../react/hooks.js';
 import type { AuthFormProps, ScreenContribution } from '../../react/screens.js';
 import { Button } from '../../react/ui/button.js';
@@ -12,33 +12,10 @@ import { EmailField } from '../../react/ui/email-field.js';
 import { FormError } from '../../react/ui/form-error.js';
 import { PasswordField } from '../../react/ui/password-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
-import { type FormFields, useFormFields } from '../../react/use-form-fields.js';
+import { useFormFields } from '../../react/use-form-fields.js';
 import type { PasswordApi } from './index.js';
 import { ForgotPasswordPage, PasswordResetPage } from './reset-screens.js';
 import { validateSignIn, validateSignUp } from './validation.js';
-
-/** Shown for failures that are not the user's to fix (product-spec §8). */
-const UNHANDLED_MESSAGE = 'An unhandled error occurred. Please report this to the developer.';
-
-/**
- * Makes the sign-in or sign-up call and shows how it failed: the server's message under the email
- * field (product-spec §8), anything unexpected as the form's message.
- */
-async function callAndShowFailure(
-  form: Pick<FormFields<'email'>, 'showErrors' | 'setErrors' | 'setFormError'>,
-  call: () => Promise<{ status: 'ok' } | { status: 'error'; error: { message: string } }>,
-) {
-  try {
-    const result = await call();
-    if (result.status === 'error') form.showErrors({ email: result.error.message });
-  } catch (error) {
-    if (error instanceof SignetError) form.setErrors({ email: error.message });
-    else {
-      form.setErrors({});
-      form.setFormError(`${UNHANDLED_MESSAGE} ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
 
 /** The credential sign-in form: email, password with a visibility toggle, 'Forgot password?'. */
 export function PasswordSignInForm(_props: AuthFormProps) {
@@ -49,7 +26,7 @@ export function PasswordSignInForm(_props: AuthFormProps) {
   const { pending, submit } = useAuthSubmit(async () => {
     const { email, password } = form.values;
     if (form.showErrors(validateSignIn({ email, password }))) return;
-    await callAndShowFailure(form, () => api.signIn({ email: email.trim(), password }));
+    await callShowingFailure(form, 'email', () => api.signIn({ email: email.trim(), password }));
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -96,7 +73,7 @@ export function PasswordSignUpForm({ noPasswordRepeat }: AuthFormProps) {
       passwordRepeat: noPasswordRepeat ? null : passwordRepeat,
     });
     if (form.showErrors(found)) return;
-    await callAndShowFailure(form, () => api.signUp({ email: email.trim(), password }));
+    await callShowingFailure(form, 'email', () => api.signUp({ email: email.trim(), password }));
   });
 
   const onSubmit = (event: FormEvent) => {

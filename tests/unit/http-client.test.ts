@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConnectionError,
   HttpStatusError,
+  RateLimitError,
   SignetError,
   UpdateClientError,
 } from '../../core/errors/signet-error.js';
@@ -199,6 +200,45 @@ describe('retries', () => {
     expect(await client.request('/x', { method: 'POST' })).toEqual({ ok: 1 });
     expect(waits[0]).toBe(3000);
     expect(waits).toHaveLength(2);
+  });
+
+  it('fails at once with RateLimitError when Retry-After is longer than it is worth waiting', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const client = clientWith(
+      async () => {
+        calls++;
+        return new Response('Too many requests', { status: 429, headers: { 'retry-after': '540' } });
+      },
+      noTokens,
+      async (ms) => void waits.push(ms),
+    );
+    const error = (await client
+      .request('/auth/otp/send-sign-in-code', { method: 'POST' })
+      .catch((e: unknown) => e)) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfterMs).toBe(540_000);
+    expect(error.message).toBe('Too many attempts. Please try again in 9 minutes.');
+    expect(calls).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('gives up with RateLimitError after five 429 answers with short waits', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const client = clientWith(
+      async () => {
+        calls++;
+        return new Response('slow down', { status: 429, headers: { 'retry-after': '2' } });
+      },
+      noTokens,
+      async (ms) => void waits.push(ms),
+    );
+    const error = (await client.request('/x').catch((e: unknown) => e)) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.message).toBe('Too many attempts. Please try again in 2 seconds.');
+    expect(calls).toBe(5);
+    expect(waits).toEqual([2000, 2000, 2000, 2000]);
   });
 
   it('drops an access token the server calls invalid and retries once', async () => {
