@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { isLocalHost } from '../services/local-hosts.js';
 import type { EmailConfig, MailStore, SentEmail } from './mail-store.js';
 import type { RenderedEmail } from './render.js';
 
@@ -35,12 +36,9 @@ export interface SmtpFailure {
   code: string | null;
 }
 
-/** Delivers through SMTP; resolves with the failure, or null when the server accepted the message. */
-export async function deliverSmtp(
-  config: Extract<EmailConfig, { type: 'standard' }>,
-  message: { from: string; to: string; subject: string; text: string; html: string },
-): Promise<SmtpFailure | null> {
-  const transport = nodemailer.createTransport({
+/** nodemailer's transport options for a project's SMTP server. */
+export function smtpTransportOptions(config: Extract<EmailConfig, { type: 'standard' }>) {
+  return {
     host: config.host,
     port: config.port,
     secure: config.port === 465,
@@ -48,9 +46,18 @@ export async function deliverSmtp(
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
-    // Local development SMTP servers rarely have certificates a client would trust.
-    tls: { rejectUnauthorized: false },
-  });
+    // A development SMTP server on this machine rarely has a certificate a client would trust; any
+    // other server must prove who it is, or the login and the emails could go to an impostor.
+    tls: { rejectUnauthorized: !isLocalHost(config.host) },
+  };
+}
+
+/** Delivers through SMTP; resolves with the failure, or null when the server accepted the message. */
+export async function deliverSmtp(
+  config: Extract<EmailConfig, { type: 'standard' }>,
+  message: { from: string; to: string; subject: string; text: string; html: string },
+): Promise<SmtpFailure | null> {
+  const transport = nodemailer.createTransport(smtpTransportOptions(config));
   try {
     await transport.sendMail(message);
     return null;

@@ -5,12 +5,9 @@
  */
 import type { ProjectRow } from '../http/auth.js';
 import { knownError } from '../http/errors.js';
+import { isLocalHost } from './local-hosts.js';
 
 type Domain = { domain: string; handler_path?: string };
-
-function isLocalHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
 
 function pathWithin(path: string, prefix: string): boolean {
   if (prefix === '' || prefix === '/') return true;
