@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSignetServer } from './create-server.js';
 import { seedFromEnv } from './db/seed.js';
+import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
 
 const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--data-dir ./.signet/data]
 
@@ -24,6 +25,11 @@ Environment:
   STACK_ACCESS_TOKEN_EXPIRATION_TIME  access-token lifetime in seconds (default 600)
   STACK_SEED_INTERNAL_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
   SIGNET_SEED_DEV_PROJECT_ID, SIGNET_SEED_DEV_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
+  SIGNET_RATE_LIMITS               production (default: projects in production mode) | always | off
+  REDIS_URL                        count rate limits in this Redis, shared by every server process
+                                   (default: in this process's memory)
+  SIGNET_TRUST_PROXY               trust X-Forwarded-For from this many proxies in front (true = 1;
+                                   default 0: the socket's address is the client's)
 `;
 
 function portOption(name: string, value: string): number {
@@ -31,6 +37,24 @@ function portOption(name: string, value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`${name} must be 0..65535, got ${value}`);
   return port;
+}
+
+function rateLimitModeEnv(value: string | undefined): RateLimitMode {
+  if (value === undefined || value === '') return 'production';
+  if (!(RATE_LIMIT_MODES as readonly string[]).includes(value)) {
+    throw new Error(`SIGNET_RATE_LIMITS must be one of ${RATE_LIMIT_MODES.join(', ')}, got ${value}`);
+  }
+  return value as RateLimitMode;
+}
+
+function trustProxyEnv(value: string | undefined): number {
+  if (value === undefined || value === '' || value === 'false') return 0;
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0) {
+    throw new Error(`SIGNET_TRUST_PROXY must be true, false or a number of proxies, got ${value}`);
+  }
+  return hops;
 }
 
 async function main(): Promise<void> {
@@ -50,6 +74,10 @@ async function main(): Promise<void> {
   const port = portOption('--port', values.port);
   const mailboxPort = portOption('--mailbox-port', values['mailbox-port']);
   const lifetime = Number(process.env.STACK_ACCESS_TOKEN_EXPIRATION_TIME ?? 600);
+  // Checked before the database opens, so a typo fails at once.
+  const rateLimitMode = rateLimitModeEnv(process.env.SIGNET_RATE_LIMITS);
+  const trustProxy = trustProxyEnv(process.env.SIGNET_TRUST_PROXY);
+  const redisUrl = process.env.REDIS_URL || undefined;
 
   const databaseUrl = process.env.DATABASE_URL;
   let database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -65,6 +93,8 @@ async function main(): Promise<void> {
     seed: seedFromEnv(process.env),
     serverSecret: process.env.STACK_SERVER_SECRET || undefined,
     accessTokenLifetimeSeconds: Number.isFinite(lifetime) && lifetime > 0 ? lifetime : 600,
+    rateLimits: { mode: rateLimitMode, redisUrl },
+    trustProxy,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
@@ -75,6 +105,7 @@ async function main(): Promise<void> {
       `signet-server listening on ${listener.url}`,
       `  development outbox (Inbucket REST v1): ${mailbox.url}/api/v1/mailbox/{name}`,
       `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
+      `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,
       '',
       'Development project:',
       `  project id:             ${dev.projectId}`,

@@ -4,7 +4,7 @@
  */
 
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { createAccessTokenService } from './crypto/access-tokens.js';
 import { createSigningKeyRing } from './crypto/signing-keys.js';
 import { type DatabaseOptions, openDatabase } from './db/database.js';
@@ -16,6 +16,7 @@ import { ROUTES } from './features/routes.js';
 import { createHttpApp } from './http/app.js';
 import type { ServerContext } from './services/context.js';
 import { createPasswordService } from './services/passwords.js';
+import { createRateLimits, type RateLimitOptions } from './services/rate-limit/rate-limits.js';
 
 /** Options of {@link createSignetServer}. */
 export interface SignetServerOptions {
@@ -37,6 +38,18 @@ export interface SignetServerOptions {
    * exists. Default 2000–3000 ms (wire.md §4.2); tests set 0.
    */
   resetCodeResponseTimeMs?: { min: number; max: number };
+  /**
+   * Limits on sign-in, sign-up, code sending and code use: when they apply (default: projects in
+   * production mode) and where they are counted (default: memory; a Redis URL shares the counts
+   * between server processes). The memory store follows `now`.
+   */
+  rateLimits?: RateLimitOptions;
+  /**
+   * Trust `X-Forwarded-For` from proxies in front of the server: `true` for one proxy, or how
+   * many. Default false: per-IP limits count the socket's remote address, which a client cannot
+   * forge. Set it only when every request comes through the proxies, or clients pick their IP.
+   */
+  trustProxy?: boolean | number;
   /** Where diagnostics go. Default: nowhere. */
   log?: (line: string) => void;
 }
@@ -68,7 +81,9 @@ export interface SignetServer {
 export async function createSignetServer(options: SignetServerOptions): Promise<SignetServer> {
   const log = options.log ?? (() => {});
   const now = options.now ?? Date.now;
+  const trustedProxies = trustedProxyCount(options.trustProxy);
   const database = await openDatabase(options.database, log);
+  let rateLimits: Awaited<ReturnType<typeof createRateLimits>> | undefined;
   try {
     const session = await database.session();
     try {
@@ -79,6 +94,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     }
     const seeded = await seed(database.db, { seed: options.seed, serverSecret: options.serverSecret, now });
     const keyOf = createSigningKeyRing(seeded.serverSecret);
+    rateLimits = await createRateLimits(options.rateLimits ?? {}, now, log);
     const ctx: ServerContext = {
       db: database.db,
       now,
@@ -91,6 +107,8 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       passwords: createPasswordService(),
       mail: createDbMailStore(database.db),
       resetCodeResponseTimeMs: options.resetCodeResponseTimeMs ?? { min: 2000, max: 3000 },
+      rateLimits,
+      trustedProxies,
       log,
     };
     const fetch = createHttpApp(ctx, ROUTES);
@@ -99,7 +117,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     let closed = false;
 
     const listenOn = async (
-      handler: (request: Request) => Response | Promise<Response>,
+      handler: (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>,
       port: number,
       host: string,
     ): Promise<Listener> => {
@@ -120,20 +138,37 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       return { url: `http://${shown}:${address.port}`, close };
     };
 
+    // Per-IP limits count the socket's peer, which only the Node server knows.
+    const fetchFromSocket = (request: Request, env: HttpBindings | Http2Bindings) =>
+      fetch(request, { remoteAddress: env.incoming.socket.remoteAddress });
+    const limits = rateLimits;
+
     return {
-      fetch,
+      fetch: (request) => fetch(request),
       seeded: { internal: seeded.internal, dev: seeded.dev },
-      listen: (port = 0, host = '127.0.0.1') => listenOn(fetch, port, host),
+      listen: (port = 0, host = '127.0.0.1') => listenOn(fetchFromSocket, port, host),
       listenMailbox: (port = 0, host = '127.0.0.1') => listenOn(mailbox.fetch, port, host),
       async close() {
         if (closed) return;
         closed = true;
         await Promise.all([...listeners].map((close) => close()));
+        await limits.limiter.close();
         await database.close();
       },
     };
   } catch (error) {
+    await rateLimits?.limiter.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
+}
+
+/** The number of trusted proxies `trustProxy` stands for. */
+function trustedProxyCount(trustProxy: boolean | number | undefined): number {
+  if (trustProxy === undefined || trustProxy === false) return 0;
+  if (trustProxy === true) return 1;
+  if (!Number.isInteger(trustProxy) || trustProxy < 0) {
+    throw new Error(`trustProxy must be a boolean or a whole number of proxies, got ${trustProxy}`);
+  }
+  return trustProxy;
 }

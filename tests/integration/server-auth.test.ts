@@ -42,7 +42,7 @@ describe.each(backends())('server request auth on $name', (backend) => {
       expect(response.headers.get('cache-control')).toBe('no-store, max-age=0');
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-expose-headers')).toBe(
-        'content-type, x-stack-actual-status, x-stack-known-error',
+        'content-type, x-stack-actual-status, x-stack-known-error, retry-after',
       );
     }
   });

@@ -49,3 +49,17 @@ it('signet-server prints its URL and the dev project keys, serves, and exits cle
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+it('signet-server refuses an unknown SIGNET_RATE_LIMITS before opening any database', async () => {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--mailbox-port', '0'], {
+    env: { ...process.env, SIGNET_RATE_LIMITS: 'sometimes', DATABASE_URL: 'postgres://127.0.0.1:1/none' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(1);
+  expect(err).toContain('SIGNET_RATE_LIMITS must be one of production, always, off, got sometimes');
+});

@@ -10,18 +10,24 @@ import { type RouteSpec, runRoute } from './route.js';
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-type Env = { Bindings: { requestId: string } };
+type Env = { Bindings: { requestId: string; remoteAddress: string | undefined } };
+
+/** What is known about the connection a request came on. */
+export interface Connection {
+  /** The socket's peer address; absent for in-process requests. */
+  remoteAddress?: string;
+}
 
 /** Builds the request handler for `routes`. */
 export function createHttpApp(
   ctx: ServerContext,
   routes: readonly RouteSpec[],
-): (request: Request) => Promise<Response> {
+): (request: Request, connection?: Connection) => Promise<Response> {
   const app = new Hono<Env>();
   for (const spec of routes) {
     const paths = API_PREFIXES.map((prefix) => prefix + spec.path);
     app.on(spec.method, paths, (c) =>
-      runRoute(ctx, spec, c.req.raw, c.req.param() as Record<string, string>),
+      runRoute(ctx, spec, c.req.raw, c.req.param() as Record<string, string>, c.env.remoteAddress),
     );
   }
   // A known path with a method it does not have.
@@ -37,14 +43,14 @@ export function createHttpApp(
   );
   app.onError((error, c) => errorResponse(error, c.env.requestId, ctx.log));
 
-  return async (request) => {
+  return async (request, connection) => {
     const requestId = newRequestId();
     let response: Response;
     try {
       if (!KNOWN_METHODS.has(request.method)) response = textResponse(405, 'Method not allowed');
       // CORS preflight is answered before any routing or authentication.
       else if (request.method === 'OPTIONS') response = new Response(null, { status: 200 });
-      else response = await app.fetch(request, { requestId });
+      else response = await app.fetch(request, { requestId, remoteAddress: connection?.remoteAddress });
     } catch (error) {
       response = errorResponse(error, requestId, ctx.log);
     }

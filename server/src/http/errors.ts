@@ -33,9 +33,12 @@ export class KnownError extends Error {
 /** An error answered with a status and a plain-text message (wire.md §2.3). */
 export class StatusError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** Extra response headers (a 429's `Retry-After`). */
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 

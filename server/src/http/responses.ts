@@ -30,8 +30,8 @@ export const CORS_ALLOWED_HEADERS = [
   'x-vercel-protection-bypass',
 ].join(', ');
 
-/** Response headers a browser may read cross-origin. */
-export const CORS_EXPOSED_HEADERS = 'content-type, x-stack-actual-status, x-stack-known-error';
+/** Response headers a browser may read cross-origin (the kit waits out a 429's `retry-after`). */
+export const CORS_EXPOSED_HEADERS = 'content-type, x-stack-actual-status, x-stack-known-error, retry-after';
 
 /** A JSON response; pretty-printed when asked (browsers viewing the API) or for error bodies. */
 export function jsonResponse(status: number, body: unknown, pretty = false, headers?: HeadersInit): Response {
@@ -41,8 +41,8 @@ export function jsonResponse(status: number, body: unknown, pretty = false, head
 }
 
 /** A plain-text response. */
-export function textResponse(status: number, text: string): Response {
-  return new Response(text, { status, headers: { 'content-type': TEXT_TYPE } });
+export function textResponse(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { ...headers, 'content-type': TEXT_TYPE } });
 }
 
 /** The `{"success": true}` body of most deletes. */
@@ -61,7 +61,7 @@ export function errorResponse(error: unknown, requestId: string, log: (line: str
     response.headers.set(HEADER.knownError, error.code);
     return response;
   }
-  if (error instanceof StatusError) return textResponse(error.status, error.message);
+  if (error instanceof StatusError) return textResponse(error.status, error.message, { ...error.headers });
   log(
     `[${requestId}] unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );

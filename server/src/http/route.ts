@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import type { AccessType } from '../../../core/wire/headers.js';
 import type { ServerContext } from '../services/context.js';
+import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { UserRecord } from '../services/users.js';
 import { accessError, authenticate, type RequestAuth } from './auth.js';
 import { parseBody } from './body.js';
@@ -21,6 +22,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface HandlerInput<B, Q, A> {
   ctx: ServerContext;
   request: Request;
+  /** The client's address as per-IP limits count it (see `clientIp`). */
+  clientIp: string;
   auth: A;
   body: B;
   query: Q;
@@ -79,6 +82,7 @@ export async function runRoute(
   spec: RouteSpec,
   request: Request,
   params: Record<string, string>,
+  remoteAddress?: string,
 ): Promise<Response> {
   const rawBody = await parseBody(request);
   const auth = spec.access === 'none' ? null : await authenticate(ctx, request);
@@ -107,6 +111,7 @@ export async function runRoute(
   return spec.handler({
     ctx,
     request,
+    clientIp: clientIp(request, remoteAddress, ctx.trustedProxies),
     auth: auth as never,
     body,
     query: query.ok ? query.value : {},

@@ -4,6 +4,7 @@ import type { ProjectSigningKey } from '../crypto/signing-keys.js';
 import type { Database } from '../db/database.js';
 import type { MailStore } from '../email/mail-store.js';
 import type { PasswordService } from './passwords.js';
+import type { RateLimits } from './rate-limit/rate-limits.js';
 
 /** The per-server dependencies handlers receive (never module-level state). */
 export interface ServerContext {
@@ -19,5 +20,9 @@ export interface ServerContext {
    * timing does not tell (wire.md §4.2 delays unknown emails 2–3 s).
    */
   resetCodeResponseTimeMs: { min: number; max: number };
+  /** Limits on sign-in, sign-up and code sending (design.md "Security defaults"). */
+  rateLimits: RateLimits;
+  /** How many proxies in front of the server append to `X-Forwarded-For`; 0 ignores it. */
+  trustedProxies: number;
   log: (line: string) => void;
 }

@@ -8,6 +8,7 @@ import { contactChannels } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { sendVerificationEmail } from '../../services/channel-verification.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { assertTrustedRedirect } from '../../services/redirect-urls.js';
 import { loadUser } from '../../services/users.js';
 import { codeField, redeemCode } from '../../services/verification-codes.js';
@@ -21,13 +22,14 @@ export const sendChannelVerificationRoute = defineRoute({
   path: '/contact-channels/:user_id/:contact_channel_id/send-verification-code',
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ callback_url: urlField }),
-  async handler({ ctx, auth, params, body, json }) {
+  async handler({ ctx, auth, params, body, json, clientIp }) {
     // The wire answers 400 (not 403) when a client names another user here.
     const userId = await resolveUserId(ctx, auth, params.user_id!, 400);
     const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
     if (!channel) throw channelNotFound();
     if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
     assertTrustedRedirect(auth.project, body.callback_url);
+    await enforceRateLimit(ctx, auth, 'sendCode', { ip: clientIp, email: channel.value });
     const user = await loadUser(ctx.db, auth.project.id, userId);
     await sendVerificationEmail(ctx, auth.project, {
       userId,
@@ -46,7 +48,7 @@ export const sendPrimaryVerificationRoute = defineRoute({
   access: ['client', 'server', 'admin'],
   user: true,
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
     const primary = auth.user.channels.find((c) => c.type === 'email' && c.isPrimary);
     if (primary?.value !== body.email) {
       throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', {
@@ -56,6 +58,7 @@ export const sendPrimaryVerificationRoute = defineRoute({
     }
     if (primary.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
     assertTrustedRedirect(auth.project, body.callback_url);
+    await enforceRateLimit(ctx, auth, 'sendCode', { ip: clientIp, email: primary.value });
     await sendVerificationEmail(ctx, auth.project, {
       userId: auth.user.row.id,
       email: primary.value,
@@ -72,7 +75,8 @@ export const verifyChannelRoute = defineRoute({
   path: '/contact-channels/verify',
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ code: codeField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
+    await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
     await redeemCode(ctx, {
       projectId: auth.project.id,
       type: 'CONTACT_CHANNEL_VERIFICATION',

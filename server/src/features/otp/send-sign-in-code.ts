@@ -6,6 +6,7 @@ import { sendProjectEmail } from '../../email/send-project-email.js';
 import { knownError, StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { findAuthEmailChannel } from '../../services/auth-channels.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { assertTrustedRedirect, linkWithCode } from '../../services/redirect-urls.js';
 import { createVerificationCode, nonceOf, otpOf } from '../../services/verification-codes.js';
 import { signInEmailField, urlField } from '../fields.js';
@@ -19,10 +20,11 @@ export const sendSignInCodeRoute = defineRoute({
   path: '/auth/otp/send-sign-in-code',
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;
     if (!project.magicLinkEnabled) throw magicLinkDisabled();
     assertTrustedRedirect(project, body.callback_url);
+    await enforceRateLimit(ctx, auth, 'sendCode', { ip: clientIp, email: body.email });
 
     const channel = await findAuthEmailChannel(ctx.db, project.id, body.email);
     let displayName: string | null = null;

@@ -9,6 +9,7 @@ import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { findAuthEmailChannel } from '../../services/auth-channels.js';
 import type { ServerContext } from '../../services/context.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { createSession } from '../../services/sessions.js';
 import {
   type CodeRow,
@@ -57,9 +58,10 @@ export const otpSignInRoute = defineRoute({
   path: '/auth/otp/sign-in',
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ code: codeField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;
     if (!project.magicLinkEnabled) throw magicLinkDisabled();
+    await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
     const result = await redeemCode(ctx, {
       projectId: project.id,
       type: 'ONE_TIME_PASSWORD',

@@ -5,6 +5,7 @@ import { passwordCredentials, refreshTokens, users } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { passwordProblem } from '../../services/passwords.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { codeField, redeemCode } from '../../services/verification-codes.js';
 import { checkCodeRoute } from '../check-code-route.js';
 import { passwordField } from '../fields.js';
@@ -19,9 +20,10 @@ export const resetPasswordRoute = defineRoute({
   path: '/auth/password/reset',
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ code: codeField, password: passwordField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
+    await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
     await redeemCode(ctx, {
       projectId: project.id,
       type: 'PASSWORD_RESET',

@@ -7,6 +7,7 @@ import { sendProjectEmail } from '../../email/send-project-email.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { findAuthEmailChannel } from '../../services/auth-channels.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { assertTrustedRedirect, linkWithCode } from '../../services/redirect-urls.js';
 import { createVerificationCode } from '../../services/verification-codes.js';
 import { emailField, urlField } from '../fields.js';
@@ -25,10 +26,12 @@ export const sendResetCodeRoute = defineRoute({
   path: '/auth/password/send-reset-code',
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ email: emailField, callback_url: urlField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     assertTrustedRedirect(project, body.callback_url);
+    // Counted whether or not the email exists, so a 429 tells nothing about it either.
+    await enforceRateLimit(ctx, auth, 'sendCode', { ip: clientIp, email: body.email });
     const { min, max } = ctx.resetCodeResponseTimeMs;
     const answerAt = Date.now() + min + Math.random() * Math.max(0, max - min);
 

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { contactChannels, passwordCredentials } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { signInResponse } from '../../services/sessions.js';
 import { emailField, passwordField } from '../fields.js';
 
@@ -13,9 +14,10 @@ export const signInRoute = defineRoute({
   path: '/auth/password/sign-in',
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ email: emailField, password: passwordField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
+    await enforceRateLimit(ctx, auth, 'signIn', { ip: clientIp, email: body.email });
 
     const [found] = await ctx.db
       .select({ userId: contactChannels.userId, passwordHash: passwordCredentials.passwordHash })

@@ -8,6 +8,7 @@ import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { sendVerificationEmail } from '../../services/channel-verification.js';
 import { passwordProblem } from '../../services/passwords.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { isTrustedRedirect } from '../../services/redirect-urls.js';
 import { createSession } from '../../services/sessions.js';
 import { passwordField, signInEmailField, urlField } from '../fields.js';
@@ -22,12 +23,13 @@ export const signUpRoute = defineRoute({
     password: passwordField,
     verification_callback_url: urlField,
   }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     const problem = passwordProblem(body.password);
     if (problem) throw problem;
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
+    await enforceRateLimit(ctx, auth, 'signUp', { ip: clientIp });
 
     // Cheap early answer for the common duplicate; the unique index settles races below.
     const [taken] = await ctx.db

@@ -1,0 +1,50 @@
+/** The server's rate-limit setup: when limits apply, and which store counts. */
+import { createMemoryRateLimiter } from './memory-rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { createRedisRateLimiter } from './redis-rate-limiter.js';
+
+/**
+ * When limits apply: `production` (default) only to projects in production mode, so development
+ * projects and their test suites run unhindered; `always` to every project; `off` to none.
+ */
+export type RateLimitMode = 'production' | 'always' | 'off';
+
+/** The accepted modes, for parsing configuration. */
+export const RATE_LIMIT_MODES: readonly RateLimitMode[] = ['production', 'always', 'off'];
+
+/** Rate-limit options of the server. */
+export interface RateLimitOptions {
+  /** When limits apply. Default `production`. */
+  mode?: RateLimitMode;
+  /**
+   * Count in this Redis, shared by every server process using it. Default: in this process's
+   * memory, which is right for a single process only.
+   */
+  redisUrl?: string;
+  /** Prefix of the Redis keys. Default `signet:rate-limit:`. */
+  redisKeyPrefix?: string;
+}
+
+/** What the handlers use to enforce limits. */
+export interface RateLimits {
+  mode: RateLimitMode;
+  limiter: RateLimiter;
+}
+
+/** Picks the store (connecting to Redis when asked) for `options`. */
+export async function createRateLimits(
+  options: RateLimitOptions,
+  now: () => number,
+  log: (line: string) => void,
+): Promise<RateLimits> {
+  const mode = options.mode ?? 'production';
+  if (!RATE_LIMIT_MODES.includes(mode)) {
+    throw new Error(`rate limit mode must be one of ${RATE_LIMIT_MODES.join(', ')}, got ${String(mode)}`);
+  }
+  // With limits off nothing is counted, so there is no reason to need Redis up.
+  const limiter =
+    options.redisUrl && mode !== 'off'
+      ? await createRedisRateLimiter({ redis: options.redisUrl, keyPrefix: options.redisKeyPrefix, log })
+      : createMemoryRateLimiter({ now });
+  return { mode, limiter };
+}
