@@ -5,7 +5,8 @@
  *   - magic-link sign-in by typing the emailed code (a wrong code first, then a pasted code);
  *   - magic-link sign-in by opening the emailed link;
  *   - forgot password → emailed link → new password → sign in;
- *   - verifying the sign-up email from its link, and the same link refused the second time.
+ *   - verifying the sign-up email from its link, and the same link refused the second time;
+ *   - the sixth code asked for one address within ten minutes refused in words (rate limits on).
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -23,7 +24,8 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  stack = await startDevStack();
+  // Rate limits on, as a production project has them: the flows below stay within them.
+  stack = await startDevStack({ env: { SIGNET_RATE_LIMITS: 'always' } });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1000, height: 760 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });
@@ -159,6 +161,21 @@ describe('email flows in Chromium, emails read from the outbox', () => {
     await page.getByText('This link or code has already been used.').waitFor();
     await page.goto(stack.appUrl);
     await currentUserText('Not signed in');
+  });
+});
+
+describe('sending limits in Chromium', () => {
+  it('refuses a sixth code for one address within ten minutes, saying when to try again', async () => {
+    const email = freshEmail('limited');
+    for (let sent = 1; sent <= 5; sent++) await requestCode(email);
+    await page.goto(`${stack.appUrl}/handler/sign-in`);
+    await emailField().fill(email);
+    await page.getByRole('button', { name: 'Send email' }).click();
+    await page.getByText('Too many attempts. Please try again in 10 minutes.').waitFor();
+    expect(await emailField().getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Enter the code from your email').count()).toBe(0);
+    // The refused request sent nothing.
+    await nthMessage(email, 5);
   });
 });
 

@@ -46,8 +46,14 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
-/** Starts the stack and waits until both the API and the app answer. */
-export async function startDevStack(timeoutMs = 150_000): Promise<DevStack> {
+/** Starts the stack (with `env` added to its environment) and waits until the API and the app answer. */
+export async function startDevStack({
+  env = {},
+  timeoutMs = 150_000,
+}: {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+} = {}): Promise<DevStack> {
   const [apiPort, appPort, mailboxPort] = [await freePort(), await freePort(), await freePort()];
   const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-'));
   const appUrl = `http://localhost:${appPort}`;
@@ -66,6 +72,7 @@ export async function startDevStack(timeoutMs = 150_000): Promise<DevStack> {
       SIGNET_MAILBOX_PORT: String(mailboxPort),
       SIGNET_DATA_DIR: join(dir, 'data'),
       SIGNET_DEV_PROJECT_FILE: join(dir, 'dev-project.json'),
+      ...env,
     },
   });
   child.stdout?.on('data', (chunk) => {
