@@ -17,6 +17,8 @@ import { createHttpApp } from './http/app.js';
 import type { ServerContext } from './services/context.js';
 import { createPasswordService } from './services/passwords.js';
 import { createRateLimits, type RateLimitOptions } from './services/rate-limit/rate-limits.js';
+import { startRetention } from './services/retention/schedule.js';
+import { type RetentionOptions, resolveRetention, type SweepCounts } from './services/retention/sweep.js';
 
 /** Options of {@link createSignetServer}. */
 export interface SignetServerOptions {
@@ -50,6 +52,12 @@ export interface SignetServerOptions {
    * forge. Set it only when every request comes through the proxies, or clients pick their IP.
    */
   trustProxy?: boolean | number;
+  /**
+   * How many days dead rows are kept before the hourly sweep deletes them: verification codes
+   * after expiry or use (default 7), sessions after expiry (default 7), sent emails (default 30).
+   * `false` keeps everything. Ages follow `now`.
+   */
+  retention?: RetentionOptions | false;
   /** Where diagnostics go. Default: nowhere. */
   log?: (line: string) => void;
 }
@@ -73,6 +81,11 @@ export interface SignetServer {
   listenMailbox(port?: number, host?: string): Promise<Listener>;
   /** Ids and keys of the seeded `internal` and development projects. */
   seeded: { internal: ProjectKeys; dev: ProjectKeys };
+  /**
+   * Runs the retention sweep now (it also runs a minute after start and then hourly) and resolves
+   * with the rows it deleted. Safe alongside other processes sweeping the same database.
+   */
+  sweep(): Promise<SweepCounts>;
   /** Stops every listener and closes the database. */
   close(): Promise<void>;
 }
@@ -82,6 +95,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
   const log = options.log ?? (() => {});
   const now = options.now ?? Date.now;
   const trustedProxies = trustedProxyCount(options.trustProxy);
+  const retentionAges = resolveRetention(options.retention);
   const database = await openDatabase(options.database, log);
   let rateLimits: Awaited<ReturnType<typeof createRateLimits>> | undefined;
   try {
@@ -142,15 +156,19 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     const fetchFromSocket = (request: Request, env: HttpBindings | Http2Bindings) =>
       fetch(request, { remoteAddress: env.incoming.socket.remoteAddress });
     const limits = rateLimits;
+    // Started last: nothing below can fail, so the catch never has timers to clear.
+    const retention = startRetention(database.db, now, retentionAges, log);
 
     return {
       fetch: (request) => fetch(request),
       seeded: { internal: seeded.internal, dev: seeded.dev },
       listen: (port = 0, host = '127.0.0.1') => listenOn(fetchFromSocket, port, host),
       listenMailbox: (port = 0, host = '127.0.0.1') => listenOn(mailbox.fetch, port, host),
+      sweep: () => retention.sweep(),
       async close() {
         if (closed) return;
         closed = true;
+        await retention.stop();
         await Promise.all([...listeners].map((close) => close()));
         await limits.limiter.close();
         await database.close();

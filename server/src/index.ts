@@ -8,3 +8,4 @@ export {
 export type { DatabaseOptions } from './db/database.js';
 export { type ProjectKeys, type SeedOptions, seedFromEnv } from './db/seed.js';
 export type { SentEmail } from './email/mail-store.js';
+export type { RetentionOptions, SweepCounts } from './services/retention/sweep.js';

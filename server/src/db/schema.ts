@@ -139,7 +139,11 @@ export const refreshTokens = pgTable(
     lastUsedAt: at('last_used_at'),
     isImpersonation: boolean('is_impersonation').notNull().default(false),
   },
-  (t) => [index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_user_idx').on(t.userId),
+    // The retention sweep finds long-expired sessions by this (services/retention).
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -167,6 +171,8 @@ export const verificationCodes = pgTable(
   (t) => [
     uniqueIndex('verification_codes_code_unique').on(t.projectId, t.codeHash),
     index('verification_codes_nonce_idx').on(t.projectId, t.nonceHash),
+    // When the code stopped working (LEAST skips a null used_at): the retention sweep's key.
+    index('verification_codes_dead_at_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
   ],
 );
 
@@ -195,7 +201,11 @@ export const sentEmails = pgTable(
     /** Why delivery failed, or null. */
     error: jsonb('error'),
   },
-  (t) => [index('sent_emails_project_seq_idx').on(t.projectId, t.seq)],
+  (t) => [
+    index('sent_emails_project_seq_idx').on(t.projectId, t.seq),
+    // The retention sweep drops old emails by this (services/retention).
+    index('sent_emails_sent_at_idx').on(t.sentAt),
+  ],
 );
 
 /** A project's customised email template (wire.md §5.11); a missing row means the default. */
