@@ -5,9 +5,17 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type AccessType, HEADER } from '../../../core/wire/headers.js';
 import type { AccessTokenClaims } from '../crypto/access-tokens.js';
-import { apiKeySets, projects } from '../db/schema.js';
+import { apiKeySets, projects, users } from '../db/schema.js';
 import type { ServerContext } from '../services/context.js';
-import { loadUser, type UserRecord } from '../services/users.js';
+import {
+  isUserOf,
+  joinUserDetails,
+  loadUser,
+  type UserRecord,
+  type UserRecordRow,
+  userRecordFields,
+  userRecordFrom,
+} from '../services/users.js';
 import { type KnownError, knownError, StatusError } from './errors.js';
 
 /** A project row. */
@@ -58,20 +66,20 @@ export async function authenticate(ctx: ServerContext, request: Request): Promis
   const type = accessType as AccessType;
   if (!projectId) throw knownError('ACCESS_TYPE_WITHOUT_PROJECT_ID', { request_type: type });
 
-  let project: ProjectRow | undefined;
+  // 8. The user comes with step 5 or 6; a deleted user simply means no user.
+  let found: ProjectAndUser;
   if (adminAccessToken) {
     // 5. A dashboard user managing this project; keys are not checked then.
-    project = await authenticateAdminAccessToken(ctx, adminAccessToken, projectId);
+    const project = await authenticateAdminAccessToken(ctx, adminAccessToken, projectId);
+    found = { project, user: claims ? await loadUser(ctx.db, projectId, claims.userId) : null };
   } else {
     // 6. The key of the declared access type.
-    await checkProjectKey(ctx, type, projectId, { publishableKey, secretKey, adminKey });
-    [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const keys = { publishableKey, secretKey, adminKey };
+    found = await checkProjectKey(ctx, type, projectId, keys, claims?.userId);
   }
+  const { project, user } = found;
   // 7. In practice the key check fails first, as keys belong to a project.
   if (!project) throw knownError('PROJECT_NOT_FOUND', { project_id: projectId });
-
-  // 8. A deleted user simply means no user.
-  const user = claims ? await loadUser(ctx.db, projectId, claims.userId) : null;
   return { type, project, user, refreshTokenId: claims?.refreshTokenId, hasAccessToken: Boolean(claims) };
 }
 
@@ -112,12 +120,23 @@ async function authenticateAdminAccessToken(
   return project;
 }
 
+interface ProjectAndUser {
+  project: ProjectRow | undefined;
+  user: UserRecord | null;
+}
+
+/**
+ * Checks the key of the declared access type and returns, from the same round trip, its project
+ * (undefined when the key is valid but the project is gone: a left join keeps the two failures
+ * apart) and user `userId` of the project with its details (null when none is asked for or found).
+ */
 async function checkProjectKey(
   ctx: ServerContext,
   type: AccessType,
   projectId: string,
   keys: { publishableKey?: string; secretKey?: string; adminKey?: string },
-): Promise<void> {
+  userId: string | undefined,
+): Promise<ProjectAndUser> {
   const spec = {
     client: {
       value: keys.publishableKey,
@@ -140,19 +159,36 @@ async function checkProjectKey(
   } as const;
   const { value, column, missing, invalid } = spec[type];
   if (!value) throw knownError(missing);
-  const [found] = await ctx.db
-    .select({ id: apiKeySets.id })
-    .from(apiKeySets)
-    .where(
-      and(
-        eq(column, value),
-        eq(apiKeySets.projectId, projectId),
-        isNull(apiKeySets.manuallyRevokedAt),
-        gt(apiKeySets.expiresAt, new Date(ctx.now())),
-      ),
-    );
-  if (!found) throw knownError(invalid, { project_id: projectId });
+  const keyMatches = and(
+    eq(column, value),
+    eq(apiKeySets.projectId, projectId),
+    isNull(apiKeySets.manuallyRevokedAt),
+    gt(apiKeySets.expiresAt, new Date(ctx.now())),
+  );
+  const keyProject = eq(projects.id, apiKeySets.projectId);
+  // Without a token the query stays a two-table join: joining no user still costs planning time.
+  const rows: KeyRow[] =
+    userId === undefined
+      ? await ctx.db
+          .select({ project: projects })
+          .from(apiKeySets)
+          .leftJoin(projects, keyProject)
+          .where(keyMatches)
+      : await joinUserDetails(
+          ctx.db
+            .select({ project: projects, ...userRecordFields })
+            .from(apiKeySets)
+            .leftJoin(projects, keyProject)
+            .leftJoin(users, isUserOf(projectId, userId))
+            .$dynamic(),
+        ).where(keyMatches);
+  // One row per contact channel of the user (or just one); none when the key does not match.
+  if (rows.length === 0) throw knownError(invalid, { project_id: projectId });
+  return { project: rows[0]!.project ?? undefined, user: userRecordFrom(rows) };
 }
+
+/** A row of the key check: the key's project, and the token's user when one is asked for. */
+type KeyRow = { project: ProjectRow | null } & Partial<UserRecordRow>;
 
 /** The error for a request whose access type an endpoint does not accept (step 9). */
 export function accessError(

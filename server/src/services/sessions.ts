@@ -2,7 +2,7 @@
  * Sessions are refresh-token rows (wire.md §3.2, §7.2). The token itself is 45 random Crockford
  * characters handed out once; only its SHA-256 is stored.
  */
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { sha256Hex } from '../crypto/hash.js';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
@@ -41,31 +41,42 @@ export async function createSession(
   return { id, refreshToken };
 }
 
-/** The live session holding `refreshToken` in `projectId`, or undefined (unknown, expired, other project). */
-export async function findLiveSession(ctx: ServerContext, projectId: string, refreshToken: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, sha256Hex(refreshToken)),
-        eq(refreshTokens.projectId, projectId),
-        or(isNull(refreshTokens.expiresAt), gt(refreshTokens.expiresAt, new Date(ctx.now()))),
-      ),
-    );
-  return row;
+/**
+ * Finds the live session holding `refreshToken` in `projectId`: records the activity (the session's
+ * `lastUsedAt`, its user's `lastActiveAt`) and returns the session, all in one statement. Undefined,
+ * with nothing written, when the token is unknown, expired or of another project.
+ */
+export async function touchLiveSession(ctx: ServerContext, projectId: string, refreshToken: string) {
+  const at = new Date(ctx.now());
+  const used = ctx.db.$with('used').as(
+    ctx.db
+      .update(refreshTokens)
+      .set({ lastUsedAt: at })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, sha256Hex(refreshToken)),
+          eq(refreshTokens.projectId, projectId),
+          or(isNull(refreshTokens.expiresAt), gt(refreshTokens.expiresAt, at)),
+        ),
+      )
+      .returning({ id: refreshTokens.id, projectId: refreshTokens.projectId, userId: refreshTokens.userId }),
+  );
+  // PostgreSQL runs a data-modifying CTE to completion even though the query does not read it.
+  const touched = ctx.db.$with('touched').as(
+    ctx.db
+      .update(users)
+      .set({ lastActiveAt: at })
+      .where(inArray(users.id, ctx.db.select({ userId: used.userId }).from(used))),
+  );
+  const [session] = await ctx.db.with(used, touched).select().from(used);
+  return session;
 }
 
-/** Mints an access token for a live session and records the activity. */
-export async function issueAccessToken(
+/** Mints an access token for a session that {@link touchLiveSession} found. */
+export function issueAccessToken(
   ctx: ServerContext,
   session: { id: string; projectId: string; userId: string },
 ): Promise<string> {
-  const at = new Date(ctx.now());
-  await Promise.all([
-    ctx.db.update(refreshTokens).set({ lastUsedAt: at }).where(eq(refreshTokens.id, session.id)),
-    ctx.db.update(users).set({ lastActiveAt: at }).where(eq(users.id, session.userId)),
-  ]);
   return ctx.tokens.sign({
     projectId: session.projectId,
     userId: session.userId,

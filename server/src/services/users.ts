@@ -1,5 +1,6 @@
 /** Loading users with what their wire views need (channels, password, OTP). */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
 import { contactChannels, passwordCredentials, users } from '../db/schema.js';
 
@@ -10,22 +11,57 @@ export interface UserRecord {
   hasPassword: boolean;
 }
 
+/**
+ * What a query selects to build a {@link UserRecord} with {@link userRecordFrom}: one row per
+ * contact channel (or one row with a null channel), all from a single round trip.
+ */
+export const userRecordFields = {
+  user: users,
+  channel: contactChannels,
+  passwordUserId: passwordCredentials.userId,
+};
+
+/** The rows of a query selecting {@link userRecordFields}. */
+export interface UserRecordRow {
+  user: typeof users.$inferSelect | null;
+  channel: typeof contactChannels.$inferSelect | null;
+  passwordUserId: string | null;
+}
+
+/**
+ * Left-joins the contact channels and the password of the `users` row in `query`, so that it can
+ * select {@link userRecordFields}: one row per channel, or one with a null channel.
+ */
+export function joinUserDetails<Q extends PgSelect>(query: Q) {
+  return query
+    .leftJoin(contactChannels, eq(contactChannels.userId, users.id))
+    .leftJoin(passwordCredentials, eq(passwordCredentials.userId, users.id));
+}
+
+/** The user of rows selecting {@link userRecordFields}, or null when they hold none (or no such fields). */
+export function userRecordFrom(rows: readonly Partial<UserRecordRow>[]): UserRecord | null {
+  const row = rows[0]?.user;
+  if (!row) return null;
+  const channels = rows.flatMap((r) => (r.channel ? [r.channel] : []));
+  return { row, channels, hasPassword: rows[0]!.passwordUserId != null };
+}
+
+/**
+ * The join or where condition that picks user `userId` of `projectId`; always false when there is
+ * no `userId` or it is no UUID (comparing it to a uuid column would fail, not miss).
+ */
+export function isUserOf(projectId: string, userId: string | undefined): SQL {
+  if (userId === undefined || !isUuid(userId)) return sql`false`;
+  return and(eq(users.id, userId), eq(users.projectId, projectId))!;
+}
+
 /** Loads a user of `projectId`, or null when it does not exist (or belongs to another project). */
 export async function loadUser(db: Database, projectId: string, userId: string): Promise<UserRecord | null> {
   if (!isUuid(userId)) return null;
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.projectId, projectId)));
-  if (!row) return null;
-  const [channels, password] = await Promise.all([
-    db.select().from(contactChannels).where(eq(contactChannels.userId, userId)),
-    db
-      .select({ userId: passwordCredentials.userId })
-      .from(passwordCredentials)
-      .where(eq(passwordCredentials.userId, userId)),
-  ]);
-  return { row, channels, hasPassword: password.length > 0 };
+  // One round trip: the user, its channels and its password presence (wire views need all three).
+  const query = db.select(userRecordFields).from(users).$dynamic();
+  const rows = await joinUserDetails(query).where(isUserOf(projectId, userId));
+  return userRecordFrom(rows);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

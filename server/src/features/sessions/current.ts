@@ -4,7 +4,7 @@ import { HEADER } from '../../../../core/wire/headers.js';
 import { refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
-import { findLiveSession, issueAccessToken } from '../../services/sessions.js';
+import { issueAccessToken, touchLiveSession } from '../../services/sessions.js';
 import { emptyBody } from '../fields.js';
 
 /** `DELETE /auth/sessions/current`: ends the session the access token was minted from. */
@@ -33,7 +33,7 @@ export const refreshCurrentRoute = defineRoute({
   body: emptyBody,
   async handler({ ctx, auth, request, json }) {
     const refreshToken = request.headers.get(HEADER.refreshToken);
-    const session = refreshToken ? await findLiveSession(ctx, auth.project.id, refreshToken) : undefined;
+    const session = refreshToken ? await touchLiveSession(ctx, auth.project.id, refreshToken) : undefined;
     if (!session) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
     return json({ access_token: await issueAccessToken(ctx, session) });
   },

@@ -8,7 +8,7 @@ import { apiKeySets } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { jsonResponse } from '../../http/responses.js';
 import { defineRoute } from '../../http/route.js';
-import { findLiveSession, issueAccessToken } from '../../services/sessions.js';
+import { issueAccessToken, touchLiveSession } from '../../services/sessions.js';
 
 /** The OAuth library's default lifetime that Stack reports, not the JWT's (wire.md §3.3). */
 const REPORTED_EXPIRES_IN = 3599;
@@ -49,7 +49,7 @@ export const oauthTokenRoute = defineRoute({
     const refreshToken = form.refresh_token;
     if (!refreshToken) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');
 
-    const session = await findLiveSession(ctx, clientId, refreshToken);
+    const session = await touchLiveSession(ctx, clientId, refreshToken);
     if (!session) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
     const accessToken = await issueAccessToken(ctx, session);
     return jsonResponse(
