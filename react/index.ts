@@ -51,6 +51,7 @@ export {
   type ButtonVariant,
 } from './ui/button.js';
 export { EmailField, type EmailFieldProps } from './ui/email-field.js';
+export { Form, type FormProps } from './ui/form.js';
 export { FormError } from './ui/form-error.js';
 export { FullPage } from './ui/full-page.js';
 export { PasswordField, type PasswordFieldProps } from './ui/password-field.js';

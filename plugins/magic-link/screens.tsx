@@ -3,13 +3,14 @@
  * step) and the magic-link-callback page that finishes a sign-in from the emailed link.
  * `<SignetProvider app={app} screens={[magicLinkScreens()]}>`.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { callShowingFailure } from '../../react/call-showing-failure.js';
 import { usePluginApi } from '../../react/hooks.js';
 import { MessageCard } from '../../react/message-card.js';
 import type { AuthFormProps, HandlerRouteProps, ScreenContribution } from '../../react/screens.js';
 import { Button } from '../../react/ui/button.js';
 import { EmailField } from '../../react/ui/email-field.js';
+import { Form } from '../../react/ui/form.js';
 import { FormError } from '../../react/ui/form-error.js';
 import { FullPage } from '../../react/ui/full-page.js';
 import { Spinner } from '../../react/ui/spinner.js';
@@ -62,12 +63,9 @@ export function MagicLinkForm(_props: AuthFormProps) {
 
   if (nonce) {
     return (
-      <form
-        className="signet-form"
-        noValidate
-        data-form="magic-link-code"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
+      <Form
+        name="magic-link-code"
+        onSubmit={() => {
           if (code.length === SIGN_IN_CODE_LENGTH) void verify.submit(code);
         }}
       >
@@ -90,26 +88,18 @@ export function MagicLinkForm(_props: AuthFormProps) {
         <button type="button" className="signet-link" onClick={() => setNonce(null)}>
           Cancel
         </button>
-      </form>
+      </Form>
     );
   }
 
   return (
-    <form
-      className="signet-form"
-      noValidate
-      data-form="magic-link-email"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void send.submit();
-      }}
-    >
+    <Form name="magic-link-email" onSubmit={() => void send.submit()}>
       <EmailField autoComplete="email" {...form.field('email')} />
       <FormError>{form.formError}</FormError>
       <Button type="submit" variant="primary" loading={send.pending}>
         Send email
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -2,18 +2,19 @@
  * The password plugin's reset pages: forgot-password (ask for the email) and password-reset (the
  * page the emailed link opens: choose a new password).
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { callShowingFailure } from '../../react/call-showing-failure.js';
 import { usePluginApi } from '../../react/hooks.js';
 import { MessageCard } from '../../react/message-card.js';
 import { EmailSentCard, PasswordResetCard } from '../../react/message-cards.js';
 import type { HandlerRouteProps } from '../../react/screens.js';
 import { Button } from '../../react/ui/button.js';
+import { EmailField } from '../../react/ui/email-field.js';
+import { Form } from '../../react/ui/form.js';
 import { FormError } from '../../react/ui/form-error.js';
 import { FullPage } from '../../react/ui/full-page.js';
 import { PasswordField } from '../../react/ui/password-field.js';
 import { Spinner } from '../../react/ui/spinner.js';
-import { TextField } from '../../react/ui/text-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
 import { useFormFields } from '../../react/use-form-fields.js';
 import { useLinkCode } from '../../react/use-link-code.js';
@@ -46,21 +47,13 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
     <FullPage>
       <section className="signet-card">
         <h1 className="signet-card-title">Reset your password</h1>
-        <form
-          className="signet-form"
-          noValidate
-          data-form="forgot-password"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <TextField label="Email" name="email" type="email" autoComplete="email" {...form.field('email')} />
+        <Form name="forgot-password" onSubmit={() => void submit()}>
+          <EmailField autoComplete="email" {...form.field('email')} />
           <FormError>{form.formError}</FormError>
           <Button type="submit" variant="primary" loading={pending}>
             Send reset email
           </Button>
-        </form>
+        </Form>
       </section>
     </FullPage>
   );
@@ -123,15 +116,7 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
     <FullPage>
       <section className="signet-card">
         <h1 className="signet-card-title">Choose a new password</h1>
-        <form
-          className="signet-form"
-          noValidate
-          data-form="password-reset"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <Form name="password-reset" onSubmit={() => void submit()}>
           <PasswordField
             label="New password"
             name="password"
@@ -148,7 +133,7 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
           <Button type="submit" variant="primary" loading={pending}>
             Reset password
           </Button>
-        </form>
+        </Form>
       </section>
     </FullPage>
   );

@@ -1,14 +1,9 @@
-/**
- * The password plugin's screens: the credential sign-in form and the sign-up form, contributed to
- * the auth page's form slot under the tab 'Email & Password'.
- * `<SignetProvider app={app} screens={[passwordScreens()]}>`.
- */
-import type { FormEvent } from 'react';
 import { callShowingFailure } from '../../react/call-showing-failure.js';
 import { useApp, usePluginApi } from '../../react/hooks.js';
 import type { AuthFormProps, ScreenContribution } from '../../react/screens.js';
 import { Button } from '../../react/ui/button.js';
 import { EmailField } from '../../react/ui/email-field.js';
+import { Form } from '../../react/ui/form.js';
 import { FormError } from '../../react/ui/form-error.js';
 import { PasswordField } from '../../react/ui/password-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
@@ -29,13 +24,8 @@ export function PasswordSignInForm(_props: AuthFormProps) {
     await callShowingFailure(form, 'email', () => api.signIn({ email: email.trim(), password }));
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
   return (
-    <form className="signet-form" noValidate onSubmit={onSubmit} data-form="password-sign-in">
+    <Form name="password-sign-in" onSubmit={() => void submit()}>
       <EmailField autoComplete="username" {...form.field('email')} />
       <div className="signet-field-group">
         <PasswordField
@@ -52,7 +42,7 @@ export function PasswordSignInForm(_props: AuthFormProps) {
       <Button type="submit" variant="primary" loading={pending}>
         Sign In
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -76,13 +66,8 @@ export function PasswordSignUpForm({ noPasswordRepeat }: AuthFormProps) {
     await callShowingFailure(form, 'email', () => api.signUp({ email: email.trim(), password }));
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
   return (
-    <form className="signet-form" noValidate onSubmit={onSubmit} data-form="password-sign-up">
+    <Form name="password-sign-up" onSubmit={() => void submit()}>
       <EmailField autoComplete="email" {...form.field('email')} />
       <PasswordField
         label="Password"
@@ -102,7 +87,7 @@ export function PasswordSignUpForm({ noPasswordRepeat }: AuthFormProps) {
       <Button type="submit" variant="primary" loading={pending}>
         Sign Up
       </Button>
-    </form>
+    </Form>
   );
 }
 
