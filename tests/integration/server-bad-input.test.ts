@@ -1,0 +1,184 @@
+/**
+ * Bad input never breaks the server: every route of the API, called with every access type and a
+ * set of malformed bodies and path parameters, answers with a 4xx (or a success where the input
+ * happens to be acceptable), never a 5xx, and every error carries a readable body. The routes come
+ * from the server's own route table, so a new endpoint is covered the day it is added.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../server/src/features/routes.js';
+import type { ProjectKeys } from '../../server/src/index.js';
+import { patchConfig } from '../support/outbox.js';
+import { raw, signUp } from '../support/raw-api.js';
+import { backends, type RunningServer } from '../support/server.js';
+
+/** Bodies a careless or hostile client might send, as raw strings. */
+const BAD_BODIES: Record<string, string> = {
+  'truncated JSON': '{"email": "a@example.com", "code":',
+  'a JSON array': '[1, 2, 3]',
+  'JSON null': 'null',
+  'a JSON string': '"hello"',
+  'wrong types': JSON.stringify({
+    email: 123,
+    password: ['x'],
+    code: { a: 1 },
+    callback_url: 5,
+    value: null,
+    type: 7,
+    used_for_auth: 'yes',
+    is_primary: 'no',
+    user_id: 42,
+    recipient_email: false,
+    email_config: 'smtp',
+    subject: [],
+    content: 3,
+    display_name: { x: 1 },
+    config: 'on',
+  }),
+  'huge strings': JSON.stringify({
+    email: `${'a'.repeat(70_000)}@example.com`,
+    password: 'p'.repeat(70_000),
+    code: 'c'.repeat(70_000),
+    callback_url: `http://localhost/${'x'.repeat(70_000)}`,
+    value: `${'v'.repeat(70_000)}@example.com`,
+    subject: 's'.repeat(70_000),
+  }),
+  'NUL characters': JSON.stringify({
+    email: 'a\u0000@example.com',
+    code: '\u0000'.repeat(45),
+    password: 'ab\u0000cdefgh',
+  }),
+  // Right shapes, hostile values: these get past validation into the handlers.
+  'hostile values': JSON.stringify({
+    email: 'ünï+tag@exämple.com',
+    password: 'pässwörd-😀-long-enough',
+    old_password: 'nope-nope-nope',
+    new_password: 'another-long-one',
+    code: 'z'.repeat(45),
+    callback_url: 'javascript:alert(1)',
+    verification_callback_url: '//evil.example/x',
+    value: 'second+address@example.com',
+    type: 'email',
+    used_for_auth: true,
+    is_primary: true,
+    user_id: 'me',
+    recipient_email: 'ünï@example.com',
+    // Loopback only: a closed port, so the test email fails fast and locally.
+    email_config: {
+      type: 'standard',
+      host: '127.0.0.1',
+      port: 1,
+      username: 'u',
+      password: 'p',
+      sender_name: '{{ evil }}',
+      sender_email: 'sender@example.com',
+    },
+    subject: '{{ otp }} {{ nope }} {% raw %}',
+    content: { root: { type: 'EmailLayout', data: { childrenIds: ['missing'] } } },
+    display_name: '',
+    config: { domains: [{ domain: 'not a url', handler_path: 'relative' }] },
+  }),
+  'odd URLs': JSON.stringify({
+    email: 'odd@example.com',
+    callback_url: 'http://localhost:99999/handler',
+    verification_callback_url: 'http://[::1/handler',
+  }),
+  'unknown fields only': JSON.stringify({ totally: 'unexpected', nested: { deeper: [1, { x: 2 }] } }),
+};
+
+/** Routes that end the test's session; they run last so the rest run signed in. */
+const SESSION_ENDING = new Set(['DELETE /users/me', 'DELETE /auth/sessions/current']);
+
+describe.each(backends())('every route refuses bad input without a 5xx on $name', (backend) => {
+  let running: RunningServer;
+  let url: string;
+  let dev: ProjectKeys;
+  let accessToken: string;
+  let channelId: string;
+
+  beforeAll(async () => {
+    running = await backend.create({ resetCodeResponseTimeMs: { min: 0, max: 0 } });
+    url = running.url;
+    dev = running.server.seeded.dev;
+    // A standard email config, so template edits reach their handlers (shared config refuses them);
+    // a closed loopback port, so every delivery fails fast, locally, and is only recorded.
+    await patchConfig(url, dev, {
+      magic_link_enabled: true,
+      client_user_deletion_enabled: true,
+      email_config: {
+        type: 'standard',
+        host: '127.0.0.1',
+        port: 1,
+        username: 'mailer',
+        password: 'secret',
+        sender_name: 'Bad input',
+        sender_email: 'sender@example.com',
+      },
+    });
+    const user = await signUp(url, dev);
+    accessToken = user.accessToken;
+    const channels = await raw(url, '/contact-channels?user_id=me', { keys: dev, accessToken });
+    channelId = channels.json.items[0].id;
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  /** Concrete paths for a route pattern: sensible values and malformed ones for each parameter. */
+  function pathsOf(pattern: string): string[] {
+    const values: Record<string, string[]> = {
+      user_id: ['me', 'not-a-uuid', '00000000-0000-0000-0000-000000000000'],
+      contact_channel_id: [channelId, 'not-a-uuid'],
+      type: ['magic_link', 'no_such_template'],
+      project_id: [dev.projectId, 'no-such-project'],
+    };
+    let paths = [pattern];
+    for (const [name, options] of Object.entries(values)) {
+      if (!pattern.includes(`:${name}`)) continue;
+      paths = paths.flatMap((path) =>
+        options.map((value) => path.replace(`:${name}`, encodeURIComponent(value))),
+      );
+    }
+    return paths;
+  }
+
+  it('answers 4xx (or success), never 5xx, with a body that says what went wrong', async () => {
+    const routes = [...ROUTES].sort(
+      (a, b) =>
+        Number(SESSION_ENDING.has(`${a.method} ${a.path}`)) -
+        Number(SESSION_ENDING.has(`${b.method} ${b.path}`)),
+    );
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      for (const path of pathsOf(route.path)) {
+        for (const access of ['client', 'server', 'admin'] as const) {
+          for (const [label, body] of Object.entries(BAD_BODIES)) {
+            const response = await raw(url, path, {
+              method: route.method,
+              keys: dev,
+              access,
+              accessToken: access === 'client' ? accessToken : undefined,
+              body: route.method === 'GET' ? undefined : body,
+            });
+            calls++;
+            const what = `${route.method} ${path} (${access}, ${label}) → ${response.status}`;
+            if (response.status >= 500) failures.push(`${what}: ${response.text.slice(0, 200)}`);
+            else if (response.status >= 400 && response.text.trim() === '')
+              failures.push(`${what} with an empty body`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The table really was walked: dozens of routes, thousands of calls.
+    expect(calls).toBeGreaterThan(1000);
+
+    // Whatever the walk stored (odd templates included), the emails still go out.
+    const callback = 'http://localhost:5173/handler/magic-link-callback';
+    const email = 'after-the-walk@example.com';
+    for (const path of ['/auth/otp/send-sign-in-code', '/auth/password/send-reset-code']) {
+      const sent = await raw(url, path, { keys: dev, body: { email, callback_url: callback } });
+      expect(sent.status, `${path}: ${sent.text}`).toBe(200);
+    }
+  }, 240_000);
+});
