@@ -180,6 +180,21 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
     userRequest = null;
   };
 
+  // Another tab, or the host's server, may sign in or out through the shared store: follow it.
+  store.watch?.(() => {
+    session
+      .sync()
+      .then((changed) => {
+        if (!changed) return;
+        newSessionEpoch();
+        cache.clear();
+        return refreshUser();
+      })
+      .catch(() => {
+        // A failed user load shows as before; the next change or call tries again.
+      });
+  });
+
   const endSession = async () => {
     newSessionEpoch();
     await session.clear();

@@ -26,8 +26,12 @@ export interface Session {
   setTokens(tokens: TokenPair): Promise<void>;
   /** Clears both tokens and marks the session invalid. */
   clear(): Promise<void>;
-  /** Reads the store again, e.g. after another tab changed it. */
-  reload(): Promise<void>;
+  /**
+   * Follows a change made to the store from outside: a different refresh token (a sign-in or
+   * sign-out elsewhere) replaces the session and resolves true; a newer access token for the same
+   * session is taken over quietly (it saves a refresh). Resolves false when the session stayed.
+   */
+  sync(): Promise<boolean>;
 }
 
 /** Creates a session; `now` is injectable so tests can move the clock. */
@@ -97,9 +101,17 @@ export function createSession(store: TokenStore, refresh: Refresher, now: () => 
       await load();
       await clear();
     },
-    async reload() {
-      loading = null;
+    async sync() {
       await load();
+      const read = await store.read();
+      if (read.refreshToken !== (tokens?.refreshToken ?? null)) {
+        tokens = read;
+        valid.value = !!read.refreshToken;
+        return true;
+      }
+      // A half-written pair (read between two cookie writes) has no access token: keep ours.
+      if (read.accessToken && tokens) tokens = read;
+      return false;
     },
   };
 }

@@ -34,6 +34,23 @@ function writeCookie(name: string, value: string, maxAge: number) {
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }
 
+/** How often cookies are looked at for changes made elsewhere (product-spec §9). */
+export const COOKIE_POLL_MS = 100;
+
+/**
+ * Calls `onChange` whenever `document.cookie` differs from the last look, every 100 ms. Another
+ * tab or the host's server may sign in or out; there is no event for cookies in every browser.
+ */
+export function watchCookies(onChange: () => void): () => void {
+  let last = document.cookie;
+  const timer = setInterval(() => {
+    if (document.cookie === last) return;
+    last = document.cookie;
+    onChange();
+  }, COOKIE_POLL_MS);
+  return () => clearInterval(timer);
+}
+
 /** A driver that keeps each key in a first-party cookie. */
 export function cookieDriver(): Driver {
   if (typeof document === 'undefined') throw new CookieStoreOutsideBrowserError();

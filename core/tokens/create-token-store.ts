@@ -1,9 +1,8 @@
 /** Turns the `tokenStore` option of `createApp` into a store. */
 import type { Driver } from 'unstorage';
-import localStorageDriver from 'unstorage/drivers/localstorage';
-import memoryDriver from 'unstorage/drivers/memory';
-import { cookieDriver } from './cookie-driver.js';
+import { cookieDriver, watchCookies } from './cookie-driver.js';
 import { type TokenStore, tokenStoreFromDriver } from './token-store.js';
+import { localStorageTokenDriver, memoryTokenDriver } from './web-storage-drivers.js';
 
 /**
  * Where tokens are kept: `'memory'` (lost on reload; the default outside a browser), `'local-storage'`,
@@ -20,11 +19,9 @@ export function createTokenStore(option: TokenStoreOption | undefined, projectId
   if (typeof chosen === 'object') {
     return isTokenStore(chosen) ? chosen : tokenStoreFromDriver(chosen, projectId);
   }
-  const driver =
-    chosen === 'cookie'
-      ? cookieDriver()
-      : chosen === 'local-storage'
-        ? localStorageDriver({})
-        : memoryDriver();
-  return tokenStoreFromDriver(driver, projectId);
+  if (chosen === 'cookie') return { ...tokenStoreFromDriver(cookieDriver(), projectId), watch: watchCookies };
+  return tokenStoreFromDriver(
+    chosen === 'local-storage' ? localStorageTokenDriver() : memoryTokenDriver(),
+    projectId,
+  );
 }

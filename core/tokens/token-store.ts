@@ -15,6 +15,12 @@ export interface TokenPair {
 export interface TokenStore {
   read(): Promise<TokenPair>;
   write(tokens: TokenPair): Promise<void>;
+  /**
+   * Calls `onChange` when the stored tokens may have changed from outside this app (another tab,
+   * the host's server); returns a function that stops watching. Stores that only this app can
+   * change leave it out.
+   */
+  watch?(onChange: () => void): () => void;
 }
 
 /** Key of the refresh token for a project. */

@@ -22,7 +22,9 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   stack = await startDevStack();
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1000, height: 760 } });
+  // A context of its own, so a second tab can share its cookies.
+  const context = await browser.newContext({ viewport: { width: 1000, height: 760 } });
+  page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on('request', (request: Request) => {
     if (new URL(request.url()).pathname.startsWith('/api/v1/auth/password/')) authCalls.push(request.url());
@@ -190,6 +192,31 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
     await currentUserText(`Signed in as ${EMAIL}`);
     await page.reload();
     await currentUserText(`Signed in as ${EMAIL}`);
+  });
+
+  it('follows a sign-out and a sign-in made in another tab, without a reload', async () => {
+    const other = await page.context().newPage();
+    try {
+      await other.goto(stack.appUrl);
+      await other
+        .getByTestId('current-user')
+        .filter({ hasText: `Signed in as ${EMAIL}` })
+        .waitFor();
+      // Signed out in this tab: the other tab's home page says so by itself (cookies polled).
+      await page.goto(`${stack.appUrl}/handler/sign-out`);
+      await page.waitForURL(`${stack.appUrl}/`);
+      await other.getByTestId('current-user').filter({ hasText: 'Not signed in' }).waitFor({ timeout: 5000 });
+      // Signed in again in the other tab: this one follows.
+      await other.goto(`${stack.appUrl}/handler/sign-in`);
+      await other.getByRole('tab', { name: 'Email & Password' }).click();
+      await other.getByLabel('Email', { exact: true }).fill(EMAIL);
+      await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await other.getByRole('button', { name: 'Sign In' }).click();
+      await other.waitForURL(`${stack.appUrl}/`);
+      await currentUserText(`Signed in as ${EMAIL}`);
+    } finally {
+      await other.close();
+    }
   });
 
   it('signs out when /handler/sign-out is loaded directly, while the first load is still running', async () => {
