@@ -77,6 +77,8 @@ export interface AppCore {
   deleteUser(): Promise<void>;
   /** Ends the session on the server and here, then goes to after-sign-out or `redirectUrl`. */
   signOut(options?: { redirectUrl?: string; noRedirect?: boolean }): Promise<void>;
+  /** Stops watching the token store for changes made elsewhere; call it when throwing the app away. */
+  dispose(): void;
 }
 
 /** An app with the namespaces of its plugins. */
@@ -181,7 +183,7 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
   };
 
   // Another tab, or the host's server, may sign in or out through the shared store: follow it.
-  store.watch?.(() => {
+  const stopWatching = store.watch?.(() => {
     session
       .sync()
       .then((changed) => {
@@ -236,6 +238,7 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
       await http.request('/users/me', { method: 'DELETE' });
       await endSession();
     },
+    dispose: () => stopWatching?.(),
     async signOut({ redirectUrl, noRedirect } = {}) {
       if (await session.getTokens().catch(() => null)) {
         try {

@@ -36,6 +36,7 @@ function setup() {
   let stored: TokenPair = { accessToken: tokenExpiringIn(600), refreshToken: 'rt-ada' };
   const users = new Map([[stored.accessToken, 'ada']]);
   let changed: () => void = () => {};
+  let watching = false;
   const meCalls: string[] = [];
   const store: TokenStore = {
     read: async () => ({ ...stored }),
@@ -44,7 +45,10 @@ function setup() {
     },
     watch: (onChange) => {
       changed = onChange;
-      return () => {};
+      watching = true;
+      return () => {
+        watching = false;
+      };
     },
   };
   const app = createApp({
@@ -72,7 +76,7 @@ function setup() {
     changed();
     await new Promise((resolve) => setTimeout(resolve, 10));
   };
-  return { app, elsewhere, meCalls, stored: () => stored };
+  return { app, elsewhere, meCalls, stored: () => stored, watching: () => watching };
 }
 
 describe('an app follows the shared token store', () => {
@@ -109,5 +113,12 @@ describe('an app follows the shared token store', () => {
     expect(meCalls).toHaveLength(1);
     await app.refreshUser();
     expect(meCalls.at(-1)).toBe(before);
+  });
+
+  it('watches from creation until dispose()', () => {
+    const { app, watching } = setup();
+    expect(watching()).toBe(true);
+    app.dispose();
+    expect(watching()).toBe(false);
   });
 });
