@@ -1,3 +1,8 @@
+/**
+ * The password plugin's screens: the credential sign-in form and the sign-up form, contributed to
+ * the auth page's form slot under the tab 'Email & Password'.
+ * `<SignetProvider app={app} screens={[passwordScreens()]}>`.
+ */
 import { callShowingFailure } from '../../react/call-showing-failure.js';
 import { useApp, usePluginApi } from '../../react/hooks.js';
 import type { AuthFormProps, ScreenContribution } from '../../react/screens.js';

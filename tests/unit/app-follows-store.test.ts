@@ -6,30 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../core/app.js';
 import type { TokenPair, TokenStore } from '../../core/tokens/token-store.js';
-
-function tokenExpiringIn(seconds: number) {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + seconds })}.sig`;
-}
-
-const userJson = (id: string) => ({
-  id,
-  primary_email: `${id}@example.com`,
-  primary_email_verified: false,
-  display_name: null,
-  client_metadata: null,
-  client_read_only_metadata: null,
-  profile_image_url: null,
-  signed_up_at_millis: 1,
-  has_password: true,
-  auth_with_email: true,
-  oauth_providers: [],
-  selected_team_id: null,
-  selected_team: null,
-  requires_totp_mfa: false,
-  otp_auth_enabled: false,
-  passkey_auth_enabled: false,
-});
+import { clientUserJson, tokenExpiringIn } from '../support/fake-wire.js';
 
 /** A shared store ("the cookies") and what the server answers for each access token. */
 function setup() {
@@ -62,7 +39,7 @@ function setup() {
         meCalls.push(token);
         const id = users.get(token);
         if (!id) throw new Error(`unknown token ${token}`);
-        return new Response(JSON.stringify(userJson(id)), {
+        return new Response(JSON.stringify(clientUserJson(id)), {
           headers: { 'content-type': 'application/json' },
         });
       }

@@ -1,29 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../core/app.js';
-
-function tokenExpiringIn(seconds: number) {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + seconds })}.sig`;
-}
-
-const userJson = {
-  id: 'u1',
-  primary_email: 'a@example.com',
-  primary_email_verified: false,
-  display_name: null,
-  client_metadata: null,
-  client_read_only_metadata: null,
-  profile_image_url: null,
-  signed_up_at_millis: 1,
-  has_password: true,
-  auth_with_email: true,
-  oauth_providers: [],
-  selected_team_id: null,
-  selected_team: null,
-  requires_totp_mfa: false,
-  otp_auth_enabled: false,
-  passkey_auth_enabled: false,
-};
+import { clientUserJson, tokenExpiringIn } from '../support/fake-wire.js';
 
 describe('session changes while the user loads', () => {
   it('a users/me answer that arrives after sign-out does not sign the user back in', async () => {
@@ -44,7 +21,9 @@ describe('session changes while the user loads', () => {
         const url = String(input);
         if (url.endsWith('/users/me')) {
           await gate;
-          return new Response(JSON.stringify(userJson), { headers: { 'content-type': 'application/json' } });
+          return new Response(JSON.stringify(clientUserJson('a')), {
+            headers: { 'content-type': 'application/json' },
+          });
         }
         if (url.endsWith('/auth/sessions/current') && init?.method === 'DELETE') {
           return new Response('{"success":true}', { headers: { 'content-type': 'application/json' } });
