@@ -111,7 +111,10 @@ export async function runRoute(
   return spec.handler({
     ctx,
     request,
-    clientIp: clientIp(request, remoteAddress, ctx.trustedProxies),
+    // Worked out only by the handlers that count per IP, not on every request.
+    get clientIp() {
+      return clientIp(request, remoteAddress, ctx.trustedProxies);
+    },
     auth: auth as never,
     body,
     query: query.ok ? query.value : {},
