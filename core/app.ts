@@ -1,69 +1,92 @@
 /**
  * `createApp`: the one place the kit's parts meet. Everything hangs off the returned instance, so
- * a server render can make one per request and tests can make many.
+ * a server render can make one per request and tests can make many. The parts live apart: user
+ * state (`app/user-state.ts`), the sign-in step (`sign-in.ts`), what plugins declare
+ * (`app/plugin-registry.ts`), callback routes (`app/handle.ts`) and access levels (`app/access.ts`).
  */
-import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
-import { type Cache, createCache, type Timers } from './cache.js';
+import type { ReadonlySignal } from '@preact/signals-core';
+import { type AccessOptions, accessLevelOf } from './app/access.js';
+import { createHandle, type HandledCallback } from './app/handle.js';
+import { registerPlugins } from './app/plugin-registry.js';
+import { createUserState, type InitialState, type SessionStatus } from './app/user-state.js';
+import { type Cache, createCache } from './cache.js';
+import { createEnvironment, type Environment } from './env.js';
 import { isSignetError } from './errors/signet-error.js';
+import { type AppEvents, createEvents } from './events.js';
 import { createHttpClient, type HttpClient } from './http/client.js';
-import type { PluginApis, PluginContext, SignetPlugin } from './plugin.js';
-import { type ClientProject, projectFromJson } from './project.js';
+import type {
+  AccessLevel,
+  AnyPlugin,
+  PluginApis,
+  PluginContext,
+  PluginErrorCodes,
+  PluginUrlNames,
+} from './plugin.js';
+import type { ClientProject } from './project.js';
 import { createRedirector, type RedirectMethod, type Redirector } from './redirects.js';
 import { refreshGrant } from './session/refresh-grant.js';
 import { createSession, type Session } from './session/session.js';
+import { createSignInStep, type PendingSignIn } from './sign-in.js';
+import { cookieJar, namespacedStorage } from './storage.js';
 import { createTokenStore, type TokenStoreOption } from './tokens/create-token-store.js';
 import { type AppUrls, resolveUrls } from './urls.js';
-import { type CurrentUser, type CurrentUserUpdate, userFromJson, userUpdateToJson } from './user.js';
-import type { ClientProjectJson } from './wire/project.js';
+import { type CurrentUser, type CurrentUserUpdate, userUpdateToJson } from './user.js';
 import type { ClientUserJson } from './wire/user.js';
 
-/** Options of `createApp`. */
-export interface AppOptions<P extends readonly SignetPlugin[]> {
+export type { InitialState, SessionStatus } from './app/user-state.js';
+
+/** Options of `createApp`, whatever the access level. */
+export interface BaseAppOptions {
   projectId: string;
-  publishableClientKey?: string;
   /** The API host, e.g. `http://localhost:8102` (the kit adds `/api/v1`). */
   baseUrl: string;
   /** Where tokens live: `'cookie'` in a browser and `'memory'` elsewhere unless set. */
   tokenStore?: TokenStoreOption;
-  /** The plugins whose namespaces the app gets, e.g. `[password()]`. */
-  plugins?: P;
-  /** Page URLs; anything left out takes its default under `/handler`. */
-  urls?: Partial<AppUrls>;
+  /** Page URLs, the core's and the plugins'; anything left out takes its default under `/handler`. */
+  urls?: Partial<AppUrls> & Readonly<Record<string, string | undefined>>;
   /** `'window'` in a browser by default. */
   redirectMethod?: RedirectMethod;
   /** Origins besides the current one that redirects may go to. */
   trustedDomains?: string[];
   /** Headers merged into every API call. */
   extraRequestHeaders?: Record<string, string>;
-  /** Injectable platform parts, for tests and unusual runtimes. */
+  /** The fetch to call the API with. */
   fetch?: typeof fetch;
-  now?: () => number;
-  timers?: Timers;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  currentUrl?: () => string | null;
+  /** Clock, timers, randomness and location, for tests and unusual runtimes. */
+  env?: Partial<Environment>;
+  /** What a server render knew (`app.snapshot()` there), so the first render here matches it. */
+  initialState?: InitialState;
 }
 
-/** Whether a user is signed in; `loading` until the first answer. */
-export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+/** Options of `createApp`: the base options, the keys of one access level and its plugins. */
+export type AppOptions<P extends readonly AnyPlugin[] = readonly AnyPlugin[]> = BaseAppOptions &
+  AccessOptions<P>;
 
 /** What `getUser` does when nobody is signed in. */
 export type GetUserOr = 'return-null' | 'redirect' | 'throw';
 
 /** The parts every app has, whatever its plugins. */
-export interface AppCore {
+export interface AppCore<Urls extends string = string, Codes extends string = string> {
   readonly projectId: string;
-  readonly urls: AppUrls;
+  /** The level the app speaks at: `client`, `server` or `admin`. */
+  readonly access: AccessLevel;
+  /** Every page URL: the core's and those its plugins declare. */
+  readonly urls: AppUrls & Readonly<Record<Urls, string>>;
   /** The signed-in user, or null. */
   readonly user: ReadonlySignal<CurrentUser | null>;
   readonly status: ReadonlySignal<SessionStatus>;
   /** The project's client view once loaded. */
   readonly project: ReadonlySignal<ClientProject | null>;
+  /** A sign-in waiting for its second factor; the auth pages show the second-factor slot while set. */
+  readonly pendingSignIn: ReadonlySignal<PendingSignIn | null>;
+  /** The method of the last sign-in on this device (`'password'`, `'oauth:github'`, ...), or null. */
+  readonly lastSignInMethod: ReadonlySignal<string | null>;
   /** Ids of the registered plugins, in order. */
   readonly plugins: readonly string[];
   readonly redirect: Redirector;
   readonly http: HttpClient;
   readonly cache: Cache;
+  readonly events: AppEvents;
   /** Loads the user and project once; safe to call often. */
   ready(): Promise<void>;
   /** The current user; with `or: 'redirect'` goes to sign-in, with `or: 'throw'` throws, when signed out. */
@@ -77,149 +100,134 @@ export interface AppCore {
   deleteUser(): Promise<void>;
   /** Ends the session on the server and here, then goes to after-sign-out or `redirectUrl`. */
   signOut(options?: { redirectUrl?: string; noRedirect?: boolean }): Promise<void>;
-  /** Stops watching the token store for changes made elsewhere; call it when throwing the app away. */
+  /** Drops a sign-in that was waiting for its second factor. */
+  cancelPendingSignIn(): void;
+  /**
+   * Runs the plugin callback route of the page at `url` (the current page by default): an emailed
+   * link's code, an OAuth code exchange. Resolves null when no plugin owns that page.
+   */
+  handle(url?: string | URL): Promise<HandledCallback | null>;
+  /** The state to hand to the browser's app after a server render (`createApp({ initialState })`). */
+  snapshot(): InitialState;
+  /** Stops timers and watchers and lets plugins release what they hold. */
   dispose(): void;
+  /** Type-only: the error codes the app's plugins own (for `Result` and `isSignetError`). */
+  readonly __errorCodes?: Codes;
 }
 
-/** An app with the namespaces of its plugins. */
-export type SignetApp<P extends readonly SignetPlugin[] = []> = AppCore & PluginApis<P>;
+/** An app with the namespaces, URLs and error codes of its plugins. */
+export type SignetApp<P extends readonly AnyPlugin[] = []> = AppCore<PluginUrlNames<P>, PluginErrorCodes<P>> &
+  PluginApis<P>;
 
 /** Message of `getUser({ or: 'throw' })` without a user. */
 export const NOT_SIGNED_IN_MESSAGE = "User is not signed in but getUser was called with { or: 'throw' }";
 
 /** Creates an app. No I/O happens until something asks for the user, the project or a call. */
-export function createApp<const P extends readonly SignetPlugin[] = []>(
-  options: AppOptions<P>,
-): SignetApp<P> {
-  const urls = resolveUrls(options.urls);
+export function createApp<const P extends readonly AnyPlugin[] = []>(options: AppOptions<P>): SignetApp<P> {
+  const env = createEnvironment(options.env);
+  const access = accessLevelOf(options, env.isBrowser);
+  const plugins: readonly AnyPlugin[] = options.plugins ?? [];
+  const registry = registerPlugins(plugins, access);
+  const urls = resolveUrls(options.urls, registry.pagePaths);
   const store = createTokenStore(options.tokenStore, options.projectId);
+  const events = createEvents();
   // The session and the client need each other; the session is filled in right after.
   let session!: Session;
-  const http = createHttpClient(options, {
-    getTokens: () => session.getTokens(),
-    markAccessTokenExpired: (token) => session.markAccessTokenExpired(token),
-  });
+  const http = createHttpClient(
+    {
+      projectId: options.projectId,
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      extraRequestHeaders: options.extraRequestHeaders,
+      publishableClientKey: options.publishableClientKey,
+      secretServerKey: options.secretServerKey,
+      superSecretAdminKey: options.superSecretAdminKey,
+      accessType: access,
+      getAdminAccessToken: options.adminAccessToken,
+      sleep: env.sleep,
+      random: env.random,
+      pluginOfCode: registry.pluginOfCode,
+    },
+    {
+      getTokens: () => session.getTokens(),
+      markAccessTokenExpired: (token) => session.markAccessTokenExpired(token),
+    },
+  );
   session = createSession(
     store,
     refreshGrant(http, options.projectId, options.publishableClientKey),
-    options.now,
+    env.now,
   );
-  const cache = createCache(options.timers);
+  const cache = createCache(env);
   const redirect = createRedirector({
     urls,
     method: options.redirectMethod,
     trustedDomains: options.trustedDomains,
-    currentUrl: options.currentUrl,
-    sleep: options.sleep,
+    currentUrl: env.currentUrl,
+    sleep: env.sleep,
+  });
+  const state = createUserState(http, session, events, options.initialState);
+  const storagePrefix = `signet:${options.projectId}:`;
+
+  const startSession = async (tokens: { accessToken: string; refreshToken: string }) => {
+    state.newEpoch();
+    await session.setTokens(tokens);
+    cache.clear();
+    await state.refreshUser();
+  };
+  const signIn = createSignInStep({
+    env,
+    events,
+    redirect,
+    storage: namespacedStorage(storagePrefix, env.isBrowser),
+    startSession,
   });
 
-  const user = signal<CurrentUser | null>(null);
-  const userLoaded = signal(false);
-  const project = signal<ClientProject | null>(null);
-  const status = computed<SessionStatus>(() =>
-    !userLoaded.value ? 'loading' : user.value ? 'signed-in' : 'signed-out',
-  );
-
-  // Bumped whenever the session starts or ends, so a user load begun under the old session never
-  // writes its (stale) answer over the new state.
-  let sessionEpoch = 0;
-  let userRequest: Promise<CurrentUser | null> | null = null;
-  const refreshUser = () => {
-    userRequest ??= (async () => {
-      const epoch = sessionEpoch;
-      try {
-        const tokens = await session.getTokens();
-        let next: CurrentUser | null = null;
-        if (tokens) {
-          try {
-            next = userFromJson(await http.request<ClientUserJson>('/users/me'));
-          } catch (error) {
-            // The server no longer knows the session's user: that is signed out, not a failure.
-            if (!isSignetError(error, 'CANNOT_GET_OWN_USER_WITHOUT_USER')) throw error;
-          }
-        }
-        if (epoch !== sessionEpoch) return user.value;
-        user.value = next;
-        userLoaded.value = true;
-        return next;
-      } finally {
-        if (epoch === sessionEpoch) userRequest = null;
-      }
-    })();
-    return userRequest;
+  const endSession = async () => {
+    state.newEpoch();
+    await session.clear();
+    cache.clear();
+    state.clearUser();
+    events.emit('signed-out', {});
   };
 
-  let projectRequest: Promise<ClientProject> | null = null;
-  const getProject = () => {
-    projectRequest ??= http
-      .request<ClientProjectJson>('/projects/current', { withSession: false })
-      .then((json) => {
-        const loaded = projectFromJson(json);
-        project.value = loaded;
-        return loaded;
-      })
-      .catch((error) => {
-        projectRequest = null;
-        throw error;
-      });
-    return projectRequest;
-  };
-
-  let readyRequest: Promise<void> | null = null;
-  const ready = () => {
-    readyRequest ??= Promise.all([userLoaded.value ? null : refreshUser(), getProject()]).then(
-      () => undefined,
-      (error) => {
-        readyRequest = null;
-        throw error;
-      },
-    );
-    return readyRequest;
-  };
-
-  const newSessionEpoch = () => {
-    sessionEpoch++;
-    userRequest = null;
-  };
-
+  const disposers: (() => void)[] = [];
   // Another tab, or the host's server, may sign in or out through the shared store: follow it.
   const stopWatching = store.watch?.(() => {
     session
       .sync()
       .then((changed) => {
         if (!changed) return;
-        newSessionEpoch();
+        state.newEpoch();
         cache.clear();
-        return refreshUser();
+        return state.refreshUser();
       })
       .catch(() => {
         // A failed user load shows as before; the next change or call tries again.
       });
   });
+  if (stopWatching) disposers.push(stopWatching);
 
-  const endSession = async () => {
-    newSessionEpoch();
-    await session.clear();
-    cache.clear();
-    user.value = null;
-    userLoaded.value = true;
-  };
-
-  const core: AppCore = {
+  const apis: Record<string, unknown> = {};
+  const core: AppCore<string, string> = {
     projectId: options.projectId,
+    access,
     urls,
-    user,
-    status,
-    project,
-    plugins: (options.plugins ?? []).map((p) => p.id),
+    user: state.user,
+    status: state.status,
+    project: state.project,
+    pendingSignIn: signIn.pending,
+    lastSignInMethod: signIn.lastMethod,
+    plugins: plugins.map((p) => p.id),
     redirect,
     http,
     cache,
-    ready,
-    refreshUser,
-    getProject,
+    events,
+    ready: state.ready,
+    refreshUser: state.refreshUser,
+    getProject: state.getProject,
     async getUser({ or = 'return-null' } = {}) {
-      const current = userLoaded.value ? user.value : await refreshUser();
+      const current = state.isUserLoaded() ? state.user.peek() : await state.refreshUser();
       if (current) return current;
       if (or === 'redirect') await redirect.redirect('signIn', { replace: true });
       if (or === 'throw') throw new Error(NOT_SIGNED_IN_MESSAGE);
@@ -230,15 +238,12 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
         method: 'PATCH',
         body: userUpdateToJson(update),
       });
-      const updated = userFromJson(json);
-      user.value = updated;
-      return updated;
+      return state.setUserJson(json);
     },
     async deleteUser() {
       await http.request('/users/me', { method: 'DELETE' });
       await endSession();
     },
-    dispose: () => stopWatching?.(),
     async signOut({ redirectUrl, noRedirect } = {}) {
       if (await session.getTokens().catch(() => null)) {
         try {
@@ -251,37 +256,44 @@ export function createApp<const P extends readonly SignetPlugin[] = []>(
       await endSession();
       if (!noRedirect) await redirect.redirect(redirectUrl ? { url: redirectUrl } : 'afterSignOut');
     },
+    cancelPendingSignIn: signIn.cancel,
+    handle: createHandle(registry.callbacks, urls, (id) => apis[id], env.currentUrl),
+    snapshot: state.snapshot,
+    dispose() {
+      for (const dispose of disposers.splice(0).reverse()) dispose();
+    },
   };
 
-  const context: PluginContext = {
+  const contextFor = (pluginId: string): PluginContext<string> => ({
     projectId: options.projectId,
+    access,
     urls,
     http,
-    session,
     cache,
     redirect,
-    user,
-    project,
-    refreshUser,
+    user: state.user,
+    project: state.project,
+    pendingSignIn: signIn.pending,
+    env,
+    events,
+    signIn: signIn.run,
+    cancelPendingSignIn: signIn.cancel,
+    refreshUser: state.refreshUser,
+    setUser: state.setUserJson,
     absoluteUrl(path) {
-      const here = (options.currentUrl ?? (() => (typeof location === 'undefined' ? null : location.href)))();
+      const here = env.currentUrl();
       return here ? new URL(path, here).href : path;
     },
-    async completeSignIn(response, { noRedirect, alwaysAfterSignIn } = {}) {
-      newSessionEpoch();
-      await session.setTokens({ accessToken: response.access_token, refreshToken: response.refresh_token });
-      cache.clear();
-      await refreshUser();
-      if (!noRedirect)
-        await redirect.afterAuth(response.is_new_user && !alwaysAfterSignIn ? 'sign-up' : 'sign-in');
-    },
-  };
+    storage: namespacedStorage(`${storagePrefix}${pluginId}:`, env.isBrowser),
+    cookies: cookieJar(env.isBrowser),
+    navigateToApi: (pathAndQuery) => redirect.redirect({ url: http.url(pathAndQuery) }, { external: true }),
+    onDispose: (cleanup) => void disposers.push(cleanup),
+  });
 
-  const app: Record<string, unknown> = { ...core };
-  for (const plugin of options.plugins ?? []) {
-    if (plugin.id in app)
+  for (const plugin of plugins) {
+    if (plugin.id in core)
       throw new Error(`Two plugins (or a plugin and the app) use the name "${plugin.id}".`);
-    app[plugin.id] = plugin.setup(context);
+    apis[plugin.id] = plugin.setup(contextFor(plugin.id));
   }
-  return app as SignetApp<P>;
+  return { ...core, ...apis } as unknown as SignetApp<P>;
 }

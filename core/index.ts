@@ -2,11 +2,21 @@
  * signet: sign-in, sign-up and user accounts for any web app. The core is framework-neutral;
  * sign-in methods and features come as plugins (`signet/plugins/<id>`), screens from `signet/react`.
  */
+
+export {
+  type AdminAccess,
+  type ClientAccess,
+  SECRET_KEY_IN_BROWSER_MESSAGE,
+  type ServerAccess,
+} from './app/access.js';
+export { type HandledCallback, isPageUrl } from './app/handle.js';
 export {
   type AppCore,
   type AppOptions,
+  type BaseAppOptions,
   createApp,
   type GetUserOr,
+  type InitialState,
   NOT_SIGNED_IN_MESSAGE,
   type SessionStatus,
   type SignetApp,
@@ -19,6 +29,7 @@ export {
   createCache,
   type Timers,
 } from './cache.js';
+export { createEnvironment, type Environment } from './env.js';
 export {
   type AbstractErrorCode,
   type ErrorFamily,
@@ -35,6 +46,7 @@ export {
   SignetError,
   UpdateClientError,
 } from './errors/signet-error.js';
+export type { AppEventMap, AppEvents } from './events.js';
 export {
   type ApiRequest,
   createHttpClient,
@@ -45,10 +57,15 @@ export {
 export { buildHeaders, CLIENT_VERSION, type Credentials } from './http/headers.js';
 export { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_WAIT_MS } from './http/retry.js';
 export {
-  type CompleteSignInOptions,
+  type AccessLevel,
+  type AnyPlugin,
+  type CallbackInput,
+  type CallbackRoute,
   definePlugin,
   type PluginApis,
   type PluginContext,
+  type PluginErrorCodes,
+  type PluginUrlNames,
   type SignetPlugin,
 } from './plugin.js';
 export type { ClientProject } from './project.js';
@@ -57,16 +74,27 @@ export {
   REDIRECT_WAIT_MS,
   RETURN_TO_PARAM,
   type RedirectMethod,
+  type RedirectOptions,
   type Redirector,
   type RedirectTarget,
   UntrustedRedirectError,
 } from './redirects.js';
 export { type Result, toResult } from './result.js';
 export { createSession, DEFAULT_MIN_VALIDITY_MS, type Refresher, type Session } from './session/session.js';
+export {
+  type PendingSignIn,
+  SECOND_FACTOR_ATTEMPT_MS,
+  type SignedIn,
+  type SignInOptions,
+  type SignInOutcome,
+  type SignInResult,
+  toSignInResult,
+} from './sign-in.js';
+export type { CookieJar, KeyValueStorage } from './storage.js';
 export { CookieStoreOutsideBrowserError, cookieDriver } from './tokens/cookie-driver.js';
 export { createTokenStore, type TokenStoreOption } from './tokens/create-token-store.js';
 export { type TokenPair, type TokenStore, tokenStoreFromDriver } from './tokens/token-store.js';
-export { type AppUrls, DEFAULT_HANDLER_PATH, resolveUrls } from './urls.js';
+export { type AppUrls, CORE_PAGE_PATHS, DEFAULT_HANDLER_PATH, resolveUrls } from './urls.js';
 export type { CurrentUser, CurrentUserUpdate, OAuthProviderLink } from './user.js';
 export { isEmail, isSignInEmail } from './wire/email.js';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './wire/headers.js';

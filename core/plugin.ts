@@ -1,57 +1,158 @@
 /**
  * The plugin contract. A plugin is a plain object made by a factory: an id (its namespace on the
- * app) and a `setup` that builds its API from the app's
- * shared parts. Each call's error codes are declared in its result type. No proxies: an app has exactly the namespaces of the plugins it was given.
+ * app), what it owns (error codes, page URLs, callback routes, the access level it needs) and a
+ * `setup` that builds its API from the capabilities of a `PluginContext`. No proxies: an app has
+ * exactly the namespaces of the plugins it was given, at run time and in the types.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { Cache } from './cache.js';
+import type { Environment } from './env.js';
+import type { AppEvents } from './events.js';
 import type { HttpClient } from './http/client.js';
 import type { ClientProject } from './project.js';
 import type { Redirector } from './redirects.js';
-import type { Session } from './session/session.js';
+import type { PendingSignIn, SignInOptions, SignInOutcome } from './sign-in.js';
+import type { CookieJar, KeyValueStorage } from './storage.js';
 import type { AppUrls } from './urls.js';
 import type { CurrentUser } from './user.js';
 import type { SignInResponseJson } from './wire/auth.js';
+import type { ClientUserJson } from './wire/user.js';
 
-/** How a sign-in ends: where to go next, or stay. */
-export interface CompleteSignInOptions {
-  /** Stay on the page instead of going to the after-sign-in / after-sign-up target. */
-  noRedirect?: boolean;
-  /** Go to after-sign-in even for a new user (credential and passkey sign-ins do). */
-  alwaysAfterSignIn?: boolean;
-}
+/**
+ * Who an app speaks as (product-spec §1): `client` (publishable key, end users), `server` (secret
+ * server key, backend code) or `admin` (super secret admin key or an owner's admin access token).
+ */
+export type AccessLevel = 'client' | 'server' | 'admin';
 
-/** What a plugin's `setup` receives: the app's shared parts, nothing module-level. */
-export interface PluginContext {
+/** What a plugin's `setup` receives: capabilities of the app, never its internals. */
+export interface PluginContext<Urls extends string = never> {
   readonly projectId: string;
-  readonly urls: AppUrls;
+  /** The level this app speaks at. */
+  readonly access: AccessLevel;
+  /** Every page URL of the app: the core's and (typed) those this plugin declared. */
+  readonly urls: AppUrls & Readonly<Record<Urls, string>>;
   readonly http: HttpClient;
-  readonly session: Session;
   readonly cache: Cache;
   readonly redirect: Redirector;
   readonly user: ReadonlySignal<CurrentUser | null>;
   readonly project: ReadonlySignal<ClientProject | null>;
-  /** Stores the tokens of a successful sign-in, loads the user and redirects as product-spec §4 says. */
-  completeSignIn(response: SignInResponseJson, options?: CompleteSignInOptions): Promise<void>;
+  /** The sign-in attempt waiting for a second factor, if any. */
+  readonly pendingSignIn: ReadonlySignal<PendingSignIn | null>;
+  /** Clock, timers, randomness and the current location, injectable as a whole. */
+  readonly env: Environment;
+  readonly events: AppEvents;
+  /**
+   * The one way to sign a user in: runs `call` (which answers the wire's sign-in response), then
+   * stores the tokens, records `options.method`, loads the user and redirects. An
+   * `MULTI_FACTOR_AUTHENTICATION_REQUIRED` answer becomes a pending attempt and the outcome
+   * `second-factor-required`; other errors are thrown for the caller's `toResult`.
+   */
+  signIn(call: () => Promise<SignInResponseJson>, options: SignInOptions): Promise<SignInOutcome>;
+  /** Clears a pending second-factor attempt (the user cancelled). */
+  cancelPendingSignIn(): void;
   /** Loads the current user again. */
   refreshUser(): Promise<CurrentUser | null>;
+  /** Sets the current user from an answer that carries it (a PATCH of `users/me`), with no extra GET. */
+  setUser(json: ClientUserJson): CurrentUser;
   /** An absolute URL for an app page, resolved against the current page (for emailed links). */
   absoluteUrl(path: string): string;
+  /** Key-value storage private to this plugin and project (local storage in a browser, memory elsewhere). */
+  readonly storage: KeyValueStorage;
+  /** Browser cookies by exact name (memory outside a browser), for values the wire names (PKCE verifiers). */
+  readonly cookies: CookieJar;
+  /** Sends the browser to a URL on the API's own origin (e.g. an OAuth authorize endpoint). */
+  navigateToApi(pathAndQuery: string): Promise<void>;
+  /** Runs `cleanup` when the app is disposed. */
+  onDispose(cleanup: () => void): void;
 }
 
-/** A plugin: its id is the namespace its API appears under on the app. */
-export interface SignetPlugin<Id extends string = string, Api = unknown> {
-  readonly id: Id;
-  setup(context: PluginContext): Api;
+/** What a callback route receives: the URL the browser arrived at. */
+export interface CallbackInput {
+  url: URL;
+  searchParams: URLSearchParams;
 }
+
+/**
+ * The logic of a page a link or provider sends the browser to (an emailed link's code, an OAuth
+ * code exchange), with no React in it so any host can run it through `app.handle(url)`.
+ */
+export type CallbackRoute<Api> = (input: CallbackInput, api: Api) => Promise<unknown>;
+
+/**
+ * A plugin. Type parameters: its id, its API, the error codes it owns beyond the wire's catalogue,
+ * the names of the page URLs it declares, and the access level it needs.
+ */
+export interface SignetPlugin<
+  Id extends string = string,
+  Api = unknown,
+  Codes extends string = never,
+  Urls extends string = never,
+  Access extends AccessLevel = 'client',
+> {
+  readonly id: Id;
+  /** The least access the plugin needs; `client` when left out. */
+  readonly access?: Access;
+  /**
+   * Error codes this plugin owns that are not in the wire's catalogue. Answers with these codes
+   * decode to a `SignetError` tagged with the plugin's id, instead of "update the client".
+   */
+  readonly errorCodes?: readonly Codes[];
+  /**
+   * The pages the plugin needs, by name, with default paths relative to the handler base
+   * (`{ magicLinkCallback: 'magic-link-callback' }`). `createApp({ urls })` may move any of them.
+   */
+  readonly urls?: Readonly<Record<Urls, string>>;
+  /** Callback routes by URL name; `app.handle(url)` runs the one whose URL the browser is at. */
+  readonly callbacks?: Readonly<Partial<Record<Urls, CallbackRoute<Api>>>>;
+  setup(context: PluginContext<Urls>): Api;
+}
+
+/** Any plugin, whatever its parameters. */
+export type AnyPlugin = SignetPlugin<string, any, string, string, AccessLevel>;
 
 /** The namespaces a tuple of plugins adds to an app. */
-export type PluginApis<P extends readonly SignetPlugin[]> = {
-  readonly [K in P[number] as K['id']]: K extends SignetPlugin<string, infer Api> ? Api : never;
+export type PluginApis<P extends readonly AnyPlugin[]> = {
+  readonly [K in P[number] as K['id']]: K extends SignetPlugin<string, infer Api, string, string, AccessLevel>
+    ? Api
+    : never;
 };
 
-/** Declares a plugin with its types inferred; a plain identity function. */
+/** The URL names a tuple of plugins declares. */
+export type PluginUrlNames<P extends readonly AnyPlugin[]> = P[number] extends infer K
+  ? K extends SignetPlugin<string, unknown, string, infer U, AccessLevel>
+    ? string extends U
+      ? never
+      : U
+    : never
+  : never;
+
+/** The error codes a tuple of plugins owns. */
+export type PluginErrorCodes<P extends readonly AnyPlugin[]> = P[number] extends infer K
+  ? K extends SignetPlugin<string, unknown, infer C, string, AccessLevel>
+    ? string extends C
+      ? never
+      : C
+    : never
+  : never;
+
+/**
+ * Declares a plugin with its types inferred; a plain identity function. The id must be a string
+ * literal, so the app's type can name the namespace.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function definePlugin<Id extends string, Api>(plugin: SignetPlugin<Id, Api>): SignetPlugin<Id, Api> {
+export function definePlugin<
+  const Id extends string,
+  Api,
+  const Codes extends string = never,
+  const Urls extends string = never,
+  const Access extends AccessLevel = 'client',
+>(
+  plugin: SignetPlugin<Id, Api, Codes, Urls, Access> & LiteralId<Id>,
+): SignetPlugin<Id, Api, Codes, Urls, Access> {
   return plugin;
 }
+
+/** Refuses `string` as an id: a namespace the types cannot name is a namespace nobody can call. */
+type LiteralId<Id extends string> = string extends Id
+  ? { id: 'a plugin id must be a string literal' }
+  : unknown;

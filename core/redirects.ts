@@ -25,7 +25,7 @@ export class UntrustedRedirectError extends Error {
 
 /** Options of the redirector. */
 export interface RedirectorOptions {
-  urls: AppUrls;
+  urls: AppUrls & Readonly<Record<string, string>>;
   method?: RedirectMethod;
   /** Extra origins redirects may go to, e.g. `https://app.example.com`. */
   trustedDomains?: readonly string[];
@@ -34,15 +34,26 @@ export interface RedirectorOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Where to send the user, by page name or URL. */
-export type RedirectTarget = keyof AppUrls | { url: string };
+/** Where to send the user, by page name (the core's or a plugin's) or URL. */
+export type RedirectTarget = keyof AppUrls | (string & {}) | { url: string };
+
+/** How to go there. */
+export interface RedirectOptions {
+  /** Replace the history entry instead of adding one. */
+  replace?: boolean;
+  /**
+   * The target is a URL the kit built itself on another origin (the API's OAuth authorize
+   * endpoint), so the trusted-domain check does not apply. Never set it for a URL from outside.
+   */
+  external?: boolean;
+}
 
 /** Moves the user between the app's pages. */
 export interface Redirector {
   isTrusted(url: string): boolean;
   /** The URL a named page or URL resolves to, with `after_auth_return_to` added for sign-in and sign-up. */
   href(target: RedirectTarget): string;
-  redirect(target: RedirectTarget, options?: { replace?: boolean }): Promise<void>;
+  redirect(target: RedirectTarget, options?: RedirectOptions): Promise<void>;
   /** After a sign-in or sign-up: the return-to target if one is present and trusted, else the page's default. */
   afterAuth(kind: 'sign-in' | 'sign-up'): Promise<void>;
   /** The URL `afterAuth` would go to. */
@@ -75,6 +86,7 @@ export function createRedirector(options: RedirectorOptions): Redirector {
 
   function href(target: RedirectTarget) {
     const url = typeof target === 'string' ? options.urls[target] : target.url;
+    if (url === undefined) throw new Error(`signet: the app has no page named "${String(target)}".`);
     const here = current();
     if ((target === 'signIn' || target === 'signUp') && here) {
       const page = new URL(here);
@@ -88,9 +100,12 @@ export function createRedirector(options: RedirectorOptions): Redirector {
     return url;
   }
 
-  async function redirect(target: RedirectTarget, { replace = false } = {}) {
+  async function redirect(
+    target: RedirectTarget,
+    { replace = false, external = false }: RedirectOptions = {},
+  ) {
     const url = href(target);
-    if (!isTrusted(url)) throw new UntrustedRedirectError(url);
+    if (!external && !isTrusted(url)) throw new UntrustedRedirectError(url);
     if (method === 'none') return;
     if (method === 'window') {
       if (replace) window.location.replace(url);

@@ -1,9 +1,12 @@
-/** Results of calls that can fail in expected ways: data, or a known error the call declares. */
+/**
+ * Results of calls that can fail in expected ways: data, or a known error the call declares (a
+ * wire code, or a code a plugin owns).
+ */
 import type { ErrorFamily, KnownErrorCode } from './errors/codes.js';
 import { SignetError } from './errors/signet-error.js';
 
 /** Success or an expected, typed failure. Unexpected failures are thrown instead. */
-export type Result<T, C extends KnownErrorCode = KnownErrorCode> =
+export type Result<T, C extends string = KnownErrorCode> =
   | { status: 'ok'; data: T }
   | { status: 'error'; error: SignetError<C> };
 
@@ -11,9 +14,9 @@ export type Result<T, C extends KnownErrorCode = KnownErrorCode> =
  * Runs `call` and turns the known errors in `expected` (codes or families) into an error result;
  * anything else is rethrown, because the caller did not declare it.
  */
-export async function toResult<T, C extends KnownErrorCode>(
+export async function toResult<T, C extends string>(
   call: () => Promise<T>,
-  expected: readonly ErrorFamily[],
+  expected: readonly (ErrorFamily | (string & {}))[],
 ): Promise<Result<T, C>> {
   try {
     return { status: 'ok', data: await call() };

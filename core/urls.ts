@@ -1,7 +1,11 @@
-/** The app's page URLs: handler pages and the after-auth targets (product-spec §2). */
+/**
+ * The app's page URLs (product-spec §2): the core's own pages and after-auth targets, plus the
+ * pages plugins declare with default paths under the handler base. Any of them may be moved with
+ * `createApp({ urls })`; pages are found by these URLs, never by a literal path segment.
+ */
 
-/** Every page the kit may send a user to. */
-export interface AppUrls {
+/** The pages every app has, whatever its plugins. (A type, not an interface, so it fits `Record<string, string>`.) */
+export type AppUrls = {
   handler: string;
   home: string;
   signIn: string;
@@ -10,45 +14,45 @@ export interface AppUrls {
   afterSignIn: string;
   afterSignUp: string;
   afterSignOut: string;
-  emailVerification: string;
-  passwordReset: string;
-  forgotPassword: string;
-  oauthCallback: string;
-  magicLinkCallback: string;
   accountSettings: string;
   error: string;
-  teamInvitation: string;
-}
+};
 
 /** Handler base path by default. */
 export const DEFAULT_HANDLER_PATH = '/handler';
 
-/** Fills in defaults: pages under the handler path, after-auth targets at home. */
-export function resolveUrls(overrides: Partial<AppUrls> = {}): AppUrls {
+/** The core pages under the handler base, by name. */
+export const CORE_PAGE_PATHS = {
+  signIn: 'sign-in',
+  signUp: 'sign-up',
+  signOut: 'sign-out',
+  accountSettings: 'account-settings',
+  error: 'error',
+} as const;
+
+/**
+ * Fills in defaults: core and plugin pages under the handler path (`pluginPaths` are relative to
+ * it, e.g. `{ magicLinkCallback: 'magic-link-callback' }`), after-auth targets at home.
+ */
+export function resolveUrls(
+  overrides: Readonly<Record<string, string | undefined>> = {},
+  pluginPaths: Readonly<Record<string, string>> = {},
+): AppUrls & Record<string, string> {
   const handler = (overrides.handler ?? DEFAULT_HANDLER_PATH).replace(/\/$/, '');
   const home = overrides.home ?? '/';
   const afterSignIn = overrides.afterSignIn ?? home;
-  return {
+  const pages: Record<string, string> = {};
+  for (const [name, path] of Object.entries({ ...CORE_PAGE_PATHS, ...pluginPaths })) {
+    pages[name] = `${handler}/${path}`;
+  }
+  const resolved: Record<string, string> = {
+    ...pages,
     handler,
     home,
-    signIn: `${handler}/sign-in`,
-    signUp: `${handler}/sign-up`,
-    signOut: `${handler}/sign-out`,
-    emailVerification: `${handler}/email-verification`,
-    passwordReset: `${handler}/password-reset`,
-    forgotPassword: `${handler}/forgot-password`,
-    oauthCallback: `${handler}/oauth-callback`,
-    magicLinkCallback: `${handler}/magic-link-callback`,
-    accountSettings: `${handler}/account-settings`,
-    error: `${handler}/error`,
-    teamInvitation: `${handler}/team-invitation`,
     afterSignIn,
     afterSignUp: overrides.afterSignUp ?? afterSignIn,
     afterSignOut: overrides.afterSignOut ?? home,
-    ...stripUndefined(overrides),
   };
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  for (const [name, url] of Object.entries(overrides)) if (url !== undefined) resolved[name] = url;
+  return resolved as AppUrls & Record<string, string>;
 }

@@ -3,7 +3,13 @@
  * and the contributed slots, so the rules of product-spec §2 are testable without a DOM.
  */
 import type { ClientProject } from '../core/project.js';
-import type { AuthButtonsSlot, AuthFormSlot, AuthKind, ScreenContribution } from './screens.js';
+import {
+  type AuthButtonsSlot,
+  type AuthFormSlot,
+  type AuthKind,
+  type ScreenContribution,
+  slotEntries,
+} from './screens.js';
 
 /** The layout the page renders. */
 export type AuthPagePlan =
@@ -11,8 +17,8 @@ export type AuthPagePlan =
   | { kind: 'no-method' }
   | {
       kind: 'methods';
-      /** Button groups, keyed by the id of the contribution they come from. */
-      buttons: { id: string; slot: AuthButtonsSlot }[];
+      /** Button groups, in order. */
+      buttons: AuthButtonsSlot[];
       forms: AuthFormSlot[];
       /** The 'Or continue with' rule between buttons and forms. */
       separator: boolean;
@@ -24,8 +30,6 @@ export type AuthPagePlan =
       signUpLink: boolean;
     };
 
-const byOrder = <T extends { order?: number }>(a: T, b: T) => (a.order ?? 0) - (b.order ?? 0);
-
 /** Plans the page. `firstTab` picks the initial tab when it names an enabled form. */
 export function planAuthPage(
   project: ClientProject,
@@ -34,13 +38,11 @@ export function planAuthPage(
   firstTab?: string,
 ): AuthPagePlan {
   if (kind === 'sign-up' && !project.config.signUpEnabled) return { kind: 'sign-up-disabled' };
-  const forms = screens
-    .map((s) => s.authForm)
-    .filter((f): f is AuthFormSlot => !!f && (kind === 'sign-in' || !!f.SignUp) && f.isEnabled(project, kind))
-    .sort(byOrder);
-  const buttons = screens
-    .flatMap((s) => (s.authButtons?.isEnabled(project, kind) ? [{ id: s.id, slot: s.authButtons }] : []))
-    .sort((a, b) => byOrder(a.slot, b.slot));
+  const context = { project, user: null, kind };
+  const forms = slotEntries(screens, (s) => s.authForm, context).filter(
+    (f) => kind === 'sign-in' || !!f.SignUp,
+  );
+  const buttons = slotEntries(screens, (s) => s.authButtons, context);
   if (forms.length === 0 && buttons.length === 0) return { kind: 'no-method' };
   return {
     kind: 'methods',

@@ -9,6 +9,7 @@ import { AuthTabs } from './auth-tabs.js';
 import { useProject, useSessionStatus, useSignetContext } from './hooks.js';
 import { SignedInCard, SignUpDisabledCard, UnknownErrorCard } from './message-cards.js';
 import type { AuthFormSlot, AuthKind } from './screens.js';
+import { SecondFactorSlot, usePendingSignIn } from './second-factor-slot.js';
 import { Separator } from './ui/separator.js';
 import { Skeleton } from './ui/skeleton.js';
 import { AuthPendingContext } from './use-auth-submit.js';
@@ -40,6 +41,7 @@ export function AuthPage({ type, firstTab, automaticRedirect, extraInfo, noPassw
   const report = useCallback((delta: 1 | -1) => setPending((n) => n + delta), []);
   const signInLink = useRedirectHref('signIn');
   const signUpLink = useRedirectHref('signUp');
+  const pendingSignIn = usePendingSignIn();
 
   // A sign-in submitted on this page redirects by itself; only an earlier session redirects here.
   const alreadySignedIn = status === 'signed-in' && pending === 0;
@@ -52,6 +54,8 @@ export function AuthPage({ type, firstTab, automaticRedirect, extraInfo, noPassw
 
   if (!project || status === 'loading') return loadError ? <UnknownErrorCard /> : <Skeleton />;
   if (alreadySignedIn) return <SignedInCard />;
+  // A first factor succeeded and the server wants a second one: its slot replaces the forms.
+  if (pendingSignIn) return <SecondFactorSlot />;
   const plan = planAuthPage(project, type, screens, firstTab);
   if (plan.kind === 'sign-up-disabled') return <SignUpDisabledCard />;
 
@@ -92,8 +96,9 @@ export function AuthPage({ type, firstTab, automaticRedirect, extraInfo, noPassw
           <>
             {plan.buttons.length > 0 && (
               <div className="signet-auth-buttons">
-                {plan.buttons.map(({ id, slot: { Component } }) => (
-                  <Component key={id} kind={type} />
+                {plan.buttons.map(({ Component }, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the page's life.
+                  <Component key={index} kind={type} />
                 ))}
               </div>
             )}

@@ -5,9 +5,9 @@
  * prefixed with the unhandled-error text. Never an unhandled rejection.
  */
 
-import type { KnownErrorCode } from '../core/errors/codes.js';
 import { RateLimitError, SignetError } from '../core/errors/signet-error.js';
 import type { Result } from '../core/result.js';
+import type { PendingSignIn } from '../core/sign-in.js';
 import type { FormFields } from './use-form-fields.js';
 
 /** Shown for failures that are not the user's to fix (product-spec §8). */
@@ -19,18 +19,21 @@ export function isExpectedFailure(error: unknown): error is SignetError | RateLi
 }
 
 /**
- * Runs `call`; on success returns `{ data }`, on failure shows it on `form` (under `field`, with
- * focus, or as the form message) and returns null.
+ * Runs `call` (a `Result`, any plugin's codes, or a sign-in that may wait for a second factor); on
+ * success returns `{ data }`, on failure shows it on `form` (under `field`, with focus, or as the
+ * form message) and returns null. A sign-in waiting for a second factor returns null quietly: the
+ * page shows the second-factor slot.
  */
 export async function callShowingFailure<T, F extends string>(
   form: Pick<FormFields<F>, 'showErrors' | 'setFormError'>,
   field: F,
-  call: () => Promise<Result<T, KnownErrorCode>>,
+  call: () => Promise<Result<T, string> | { status: 'second-factor-required'; attempt: PendingSignIn }>,
 ): Promise<{ data: T } | null> {
   let failure: unknown;
   try {
     const result = await call();
     if (result.status === 'ok') return { data: result.data };
+    if (result.status === 'second-factor-required') return null;
     failure = result.error;
   } catch (error) {
     failure = error;

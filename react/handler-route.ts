@@ -1,29 +1,46 @@
-/** Which handler page a pathname asks for. Pure, so routing is testable without a router. */
+/**
+ * Which handler page a pathname asks for, found by the app's configured page URLs (so a page moved
+ * with `createApp({ urls })` is still found). Pure, so routing is testable without a router.
+ */
 
-/** A handler pathname split into the route segment and what follows it. */
+/** The page a pathname resolves to, and the segments after the page's own URL. */
 export interface HandlerRoute {
-  /** First segment after the handler base, e.g. `'sign-in'`; `''` for the base itself. */
-  route: string;
+  /** The page's URL name in `app.urls`, e.g. `'signIn'`. */
+  name: string;
   rest: string[];
 }
 
+const pathOf = (url: string) => {
+  const path = new URL(url, 'http://signet.invalid').pathname;
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+};
+
 /**
- * Splits `path` under `handlerBase` (`/handler/sign-in/x` → `sign-in`, `['x']`). A path without a
- * leading slash is taken as already relative to the base (`'sign-in'`), which suits routers that
- * hand over only the splat. A path outside the base yields null.
+ * Finds the page among `names` whose URL in `urls` is `path` or a prefix of it followed by `/`
+ * (the longest wins). A path without a leading slash is taken as relative to the handler base
+ * (`'sign-in'`), which suits routers that hand over only the splat. Null when no page matches.
  */
-export function resolveHandlerRoute(path: string, handlerBase: string): HandlerRoute | null {
-  let relative = path;
-  if (path.startsWith('/')) {
-    const base = handlerBase.replace(/\/$/, '');
-    if (path !== base && !path.startsWith(`${base}/`)) return null;
-    relative = path.slice(base.length);
+export function resolveHandlerRoute(
+  path: string,
+  urls: Readonly<Record<string, string>> & { handler: string },
+  names: readonly string[],
+): HandlerRoute | null {
+  const wanted = pathOf(path.startsWith('/') ? path : `${urls.handler.replace(/\/$/, '')}/${path}`);
+  let best: { name: string; length: number } | null = null;
+  for (const name of names) {
+    const url = urls[name];
+    if (url === undefined) continue;
+    const page = pathOf(url);
+    if ((wanted === page || wanted.startsWith(`${page}/`)) && page.length > (best?.length ?? -1))
+      best = { name, length: page.length };
   }
-  const [route = '', ...rest] = relative
+  if (!best) return null;
+  const rest = wanted
+    .slice(best.length)
     .split('/')
     .filter(Boolean)
-    .map((s) => safeDecode(s));
-  return { route, rest };
+    .map((segment) => safeDecode(segment));
+  return { name: best.name, rest };
 }
 
 function safeDecode(segment: string) {

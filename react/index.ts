@@ -5,6 +5,7 @@
  * for plugin screens. Import `signet/react/theme.css` for the default look.
  */
 
+export { AccountSettingsPage } from './account-settings/account-settings-page.js';
 export { AuthPage, type AuthPageOptions, type AuthPageProps } from './auth-page.js';
 export { type AuthPagePlan, planAuthPage } from './auth-page-plan.js';
 export { type AuthTab, AuthTabs, type AuthTabsProps } from './auth-tabs.js';
@@ -32,6 +33,7 @@ export {
 } from './message-cards.js';
 export { SignetProvider, type SignetProviderProps } from './provider.js';
 export {
+  type AccountSectionSlot,
   type AuthButtonsSlot,
   type AuthFormProps,
   type AuthFormSlot,
@@ -40,7 +42,14 @@ export {
   defineScreens,
   type HandlerRouteProps,
   type ScreenContribution,
+  type SecondFactorProps,
+  type SecondFactorSlot as SecondFactorSlotEntry,
+  type SlotContext,
+  type SlotEntry,
+  slotEntries,
+  type TeamSectionSlot,
 } from './screens.js';
+export { SecondFactorSlot, usePendingSignIn } from './second-factor-slot.js';
 export { SignOutPage } from './sign-out-page.js';
 export { SignetHandler, type SignetHandlerProps } from './signet-handler.js';
 export {

@@ -4,6 +4,15 @@ import type { AppCore } from '../core/app.js';
 import { SignetContext, type SignetContextValue } from './context.js';
 import { activeScreens, type ScreenContribution } from './screens.js';
 
+/** In development, says which screens were given without their plugin (they are left out). */
+function reportMissingPlugin(contribution: ScreenContribution) {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  if (env?.NODE_ENV === 'production') return;
+  console.warn(
+    `signet: the "${contribution.id}" screens need the "${contribution.plugin}" plugin, which the app was created without; they are left out. Add ${contribution.plugin}() to createApp({ plugins }).`,
+  );
+}
+
 /** Props of `SignetProvider`. */
 export interface SignetProviderProps {
   /** The app from `createApp`. */
@@ -30,7 +39,7 @@ export function SignetProvider({ app, screens, children }: SignetProviderProps) 
     };
   }, [app]);
   const value = useMemo<SignetContextValue>(
-    () => ({ app, screens: activeScreens(screens ?? [], app.plugins), loadError }),
+    () => ({ app, screens: activeScreens(screens ?? [], app.plugins, reportMissingPlugin), loadError }),
     [app, screens, loadError],
   );
   return <SignetContext.Provider value={value}>{children}</SignetContext.Provider>;

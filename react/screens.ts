@@ -2,14 +2,32 @@
  * The screen contract: how a plugin puts its part on the kit's pages without the pages knowing it.
  * A plugin's `screens.tsx` exports a factory (e.g. `passwordScreens()`) that returns a plain
  * `ScreenContribution`; the host passes the contributions to `<SignetProvider screens={[...]}>`.
- * Pages are layouts with slots (buttons, forms, extra handler routes) filled from that list, so
- * adding a plugin adds its button, tab or page with no change to the page.
+ * Pages are layouts with named slots — auth buttons, auth forms, second factor, account sections,
+ * team sections — filled from that list, each contribution with an order and a `when`. Handler
+ * pages are found by the app's configured URLs, never by a literal path segment.
  */
 import type { ComponentType } from 'react';
 import type { ClientProject } from '../core/project.js';
+import type { PendingSignIn } from '../core/sign-in.js';
+import type { CurrentUser } from '../core/user.js';
 
 /** Which of the two auth pages a slot is rendered on. */
 export type AuthKind = 'sign-in' | 'sign-up';
+
+/** What a slot's `when` decides on. `kind` is set on the auth pages only. */
+export interface SlotContext {
+  project: ClientProject;
+  user: CurrentUser | null;
+  kind: AuthKind | null;
+}
+
+/** Common to every slot contribution. */
+export interface SlotEntry {
+  /** Entries are sorted by ascending order; ties keep the contributions' order. Default 0. */
+  order?: number;
+  /** Whether to show the entry; shown always when left out. */
+  when?(context: SlotContext): boolean;
+}
 
 /** Props every auth form receives from the page. */
 export interface AuthFormProps {
@@ -20,18 +38,14 @@ export interface AuthFormProps {
 }
 
 /**
- * A form on the sign-in / sign-up page (password, magic link, ...). With two or more enabled
- * forms the page shows tabs labelled `label`; with one, just the form.
+ * A form on the sign-in / sign-up page (password, magic link, ...). With two or more shown forms
+ * the page shows tabs labelled `label`; with one, just the form.
  */
-export interface AuthFormSlot {
+export interface AuthFormSlot extends SlotEntry {
   /** Stable id of the tab, used by the page's `firstTab` option (e.g. `'password'`). */
   tabId: string;
   /** Tab label, e.g. `'Email & Password'`. */
   label: string;
-  /** Tabs are sorted by ascending order; ties keep the contributions' order. Default 0. */
-  order?: number;
-  /** Whether the project offers this form on this page. */
-  isEnabled(project: ClientProject, kind: AuthKind): boolean;
   /** The sign-in form. */
   SignIn: ComponentType<AuthFormProps>;
   /** The sign-up form; without it the form is not offered on the sign-up page. */
@@ -39,17 +53,45 @@ export interface AuthFormSlot {
 }
 
 /** Buttons shown above the forms (OAuth providers, passkey, ...). */
-export interface AuthButtonsSlot {
-  /** Groups are sorted by ascending order. Default 0. */
-  order?: number;
-  /** Whether the group has anything to show on this page for this project. */
-  isEnabled(project: ClientProject, kind: AuthKind): boolean;
+export interface AuthButtonsSlot extends SlotEntry {
   Component: ComponentType<{ kind: AuthKind }>;
+}
+
+/** Props of a second-factor screen. */
+export interface SecondFactorProps {
+  /** The attempt waiting for the second factor. */
+  attempt: PendingSignIn;
+}
+
+/**
+ * What the auth page (and the OAuth callback page) shows while a sign-in waits for its second
+ * factor. The first shown entry is used.
+ */
+export interface SecondFactorSlot extends SlotEntry {
+  Component: ComponentType<SecondFactorProps>;
+}
+
+/** A section of the account-settings page (profile, emails, password, sessions, ...). */
+export interface AccountSectionSlot extends SlotEntry {
+  /** Stable id, also the section's anchor (`#emails`). */
+  id: string;
+  /** Heading, e.g. `'Emails'`. */
+  title: string;
+  /** Shown under the heading. */
+  description?: string;
+  Component: ComponentType<{ user: CurrentUser }>;
+}
+
+/** A section of a team's settings page (teams arrive as a plugin; the slot is here already). */
+export interface TeamSectionSlot extends SlotEntry {
+  id: string;
+  title: string;
+  Component: ComponentType<{ teamId: string }>;
 }
 
 /** Props of a page a plugin adds under the handler base path. */
 export interface HandlerRouteProps {
-  /** Path segments after the route's own segment (`/handler/verify/a/b` → `['a', 'b']`). */
+  /** Path segments after the page's own URL (`<page>/a/b` → `['a', 'b']`). */
   rest: readonly string[];
   /** The page's query string, parsed. */
   searchParams: URLSearchParams;
@@ -61,17 +103,21 @@ export interface ScreenContribution {
   id: string;
   /**
    * The plugin namespace the screens need on the app (e.g. `'password'`). When the app was
-   * created without that plugin the contribution is ignored, so a screen never calls a missing API.
-   * Leave out for screens that need no plugin.
+   * created without that plugin the contribution is ignored (and reported in development), so a
+   * screen never calls a missing API. Leave out for screens that need no plugin.
    */
   plugin?: string;
   authForm?: AuthFormSlot;
   authButtons?: AuthButtonsSlot;
+  secondFactor?: SecondFactorSlot;
+  accountSections?: readonly AccountSectionSlot[];
+  teamSections?: readonly TeamSectionSlot[];
   /**
-   * Extra handler pages, keyed by their first path segment (`'forgot-password'` serves
-   * `/handler/forgot-password`). The built-in routes (sign-in, sign-up, sign-out, error) win.
+   * Handler pages by the name of their URL in `app.urls` (`{ forgotPassword: ForgotPasswordPage }`),
+   * so a page moved with `createApp({ urls })` is still found. The core pages (sign-in, sign-up,
+   * sign-out, account settings, error) win.
    */
-  routes?: Readonly<Record<string, ComponentType<HandlerRouteProps>>>;
+  pages?: Readonly<Record<string, ComponentType<HandlerRouteProps>>>;
 }
 
 /** Declares a contribution with its types checked; a plain identity function. */
@@ -80,10 +126,35 @@ export function defineScreens(contribution: ScreenContribution): ScreenContribut
   return contribution;
 }
 
-/** The contributions whose plugin the app has. */
+/**
+ * The contributions whose plugin the app has. `report` hears of each one left out (the provider
+ * warns in development: screens were added without their plugin).
+ */
 export function activeScreens(
   screens: readonly ScreenContribution[],
   plugins: readonly string[],
+  report?: (contribution: ScreenContribution) => void,
 ): ScreenContribution[] {
-  return screens.filter((s) => s.plugin === undefined || plugins.includes(s.plugin));
+  return screens.filter((s) => {
+    const active = s.plugin === undefined || plugins.includes(s.plugin);
+    if (!active) report?.(s);
+    return active;
+  });
+}
+
+const byOrder = <T extends SlotEntry>(a: T, b: T) => (a.order ?? 0) - (b.order ?? 0);
+
+/** The entries of one slot that show in `context`, in order. */
+export function slotEntries<T extends SlotEntry>(
+  screens: readonly ScreenContribution[],
+  pick: (contribution: ScreenContribution) => T | readonly T[] | undefined,
+  context: SlotContext,
+): T[] {
+  return screens
+    .flatMap((s) => {
+      const picked = pick(s);
+      return picked === undefined ? [] : Array.isArray(picked) ? (picked as readonly T[]) : [picked as T];
+    })
+    .filter((entry) => entry.when?.(context) ?? true)
+    .sort(byOrder);
 }

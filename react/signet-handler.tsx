@@ -3,6 +3,7 @@
  * router's `/handler/*` route and give it the pathname (or let it read `location` once mounted).
  */
 import { type ComponentType, useEffect, useState } from 'react';
+import { AccountSettingsPage } from './account-settings/account-settings-page.js';
 import { AuthPage, type AuthPageOptions } from './auth-page.js';
 import { ErrorPage } from './error-page.js';
 import { resolveHandlerRoute } from './handler-route.js';
@@ -28,10 +29,12 @@ export interface SignetHandlerProps {
   fullPage?: boolean;
 }
 
+/** The core's pages by URL name; they win over plugin pages of the same name. */
 const BUILT_IN: Record<string, ComponentType<HandlerRouteProps & { authPage?: AuthPageOptions }>> = {
-  'sign-in': ({ authPage }) => <AuthPage type="sign-in" {...authPage} />,
-  'sign-up': ({ authPage }) => <AuthPage type="sign-up" {...authPage} />,
-  'sign-out': () => <SignOutPage />,
+  signIn: ({ authPage }) => <AuthPage type="sign-in" {...authPage} />,
+  signUp: ({ authPage }) => <AuthPage type="sign-up" {...authPage} />,
+  signOut: () => <SignOutPage />,
+  accountSettings: () => <AccountSettingsPage />,
   error: ({ searchParams }) => <ErrorPage searchParams={searchParams} />,
 };
 
@@ -55,11 +58,12 @@ export function SignetHandler({ path, search, authPage, fullPage = true }: Signe
   const page = (() => {
     const where = path !== undefined ? { path, search: search ?? '' } : browser;
     if (!where) return <Skeleton />;
-    const route = resolveHandlerRoute(where.path, app.urls.handler);
-    if (!route) return <NotFoundCard />;
-    const Page =
-      BUILT_IN[route.route] ?? screens.find((s) => s.routes?.[route.route])?.routes?.[route.route] ?? null;
-    if (!Page) return <NotFoundCard />;
+    const pages: Record<string, ComponentType<HandlerRouteProps & { authPage?: AuthPageOptions }>> = {};
+    for (const contribution of screens) Object.assign(pages, contribution.pages);
+    Object.assign(pages, BUILT_IN);
+    const route = resolveHandlerRoute(where.path, app.urls, Object.keys(pages));
+    const Page = route ? pages[route.name] : undefined;
+    if (!route || !Page) return <NotFoundCard />;
     return <Page rest={route.rest} searchParams={new URLSearchParams(where.search)} authPage={authPage} />;
   })();
   return fullPage ? <FullPage>{page}</FullPage> : page;

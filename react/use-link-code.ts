@@ -4,7 +4,6 @@
  * sentence a user understands.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { KnownErrorCode } from '../core/errors/codes.js';
 import type { Result } from '../core/result.js';
 import { verificationErrorMessage } from './verification-error-message.js';
 
@@ -12,6 +11,8 @@ import { verificationErrorMessage } from './verification-error-message.js';
 export type LinkCodeState =
   | { status: 'working' }
   | { status: 'done' }
+  /** The code signed the user in, who must now give a second factor. */
+  | { status: 'second-factor-required' }
   | { status: 'failed'; message: string };
 
 /**
@@ -22,7 +23,7 @@ export type LinkCodeState =
  */
 export function useLinkCode(
   code: string | null,
-  use: (code: string) => Promise<Result<unknown, KnownErrorCode>>,
+  use: (code: string) => Promise<Result<unknown, string> | { status: 'second-factor-required' }>,
   missingMessage: string,
 ): [LinkCodeState, (state: LinkCodeState) => void] {
   const [state, setState] = useState<LinkCodeState>(
@@ -39,7 +40,11 @@ export function useLinkCode(
       setState({ status: 'failed', message: verificationErrorMessage(error) });
     latestUse
       .current(code)
-      .then((result) => (result.status === 'ok' ? setState({ status: 'done' }) : failed(result.error)))
+      .then((result) =>
+        result.status === 'error'
+          ? failed(result.error)
+          : setState({ status: result.status === 'ok' ? 'done' : result.status }),
+      )
       .catch(failed);
   }, [code]);
 

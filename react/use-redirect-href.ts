@@ -11,7 +11,7 @@ import { useApp } from './hooks.js';
 export function useRedirectHref(target: RedirectTarget): string {
   const app = useApp();
   const key = typeof target === 'string' ? target : target.url;
-  const plain = typeof target === 'string' ? app.urls[target] : target.url;
+  const plain = (typeof target === 'string' ? app.urls[target] : target.url) ?? '';
   const [href, setHref] = useState(plain);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `target`, which may be a fresh object each render.
   useEffect(() => setHref(app.redirect.href(target)), [app, key]);

@@ -5,8 +5,11 @@
  */
 import { type ErrorFamily, isInFamily, type KnownErrorCode } from './codes.js';
 
-/** A known error of the wire: code, HTTP status, the server's message and its details. */
-export class SignetError<C extends KnownErrorCode = KnownErrorCode> extends Error {
+/**
+ * A known error: a code of the wire's catalogue, or a code a plugin declared as its own (then
+ * `plugin` names that plugin). Carries the HTTP status, the server's message and its details.
+ */
+export class SignetError<C extends string = KnownErrorCode> extends Error {
   override readonly name = 'SignetError';
   constructor(
     /** The wire code, e.g. `EMAIL_PASSWORD_MISMATCH`. */
@@ -16,13 +19,15 @@ export class SignetError<C extends KnownErrorCode = KnownErrorCode> extends Erro
     message: string,
     /** The error's `details` object, as sent. */
     readonly details?: Record<string, unknown>,
+    /** The plugin that owns the code, for codes outside the wire's catalogue. */
+    readonly plugin?: string,
   ) {
     super(message);
   }
 
   /** True when this error is `family` or one of its descendants (e.g. `INVALID_ACCESS_TOKEN`). */
-  is(family: ErrorFamily): boolean {
-    return isInFamily(this.code, family);
+  is(family: ErrorFamily | (string & {})): boolean {
+    return isInFamily(this.code, family as ErrorFamily);
   }
 }
 
@@ -80,6 +85,9 @@ export class RateLimitError extends Error {
 }
 
 /** True when `error` is a known wire error in `family`. */
-export function isSignetError(error: unknown, family?: ErrorFamily): error is SignetError {
+export function isSignetError(
+  error: unknown,
+  family?: ErrorFamily | (string & {}),
+): error is SignetError<string> {
   return error instanceof SignetError && (!family || error.is(family));
 }

@@ -21,6 +21,10 @@ export interface HttpClientOptions extends Credentials {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Fetches an owner's admin access token before each call (admin apps without a key). */
+  getAdminAccessToken?: () => string | Promise<string>;
+  /** The plugin owning an error code outside the wire's catalogue, if any. */
+  pluginOfCode?: (code: string) => string | undefined;
 }
 
 /** One API call. */
@@ -58,13 +62,16 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
     let retriedWithFreshToken = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const session = init.withSession === false ? null : await tokens.getTokens();
+      const credentials = options.getAdminAccessToken
+        ? { ...options, adminAccessToken: await options.getAdminAccessToken() }
+        : options;
       let response: Response;
       let text: string;
       try {
         response = await fetchImpl(target, {
           method,
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          headers: { ...buildHeaders(options, session, init.body !== undefined), ...init.headers },
+          headers: { ...buildHeaders(credentials, session, init.body !== undefined), ...init.headers },
           credentials: 'omit',
           cache: 'no-store',
         });
@@ -88,7 +95,7 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
         await sleep(backoffDelay(attempt, options.random));
         continue;
       }
-      const error = decodeError(response, status, text);
+      const error = decodeError(response, status, text, options.pluginOfCode);
       if (
         error instanceof SignetError &&
         error.is('INVALID_ACCESS_TOKEN') &&

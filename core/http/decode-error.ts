@@ -14,10 +14,16 @@ export function actualStatus(response: Response): number {
 }
 
 /**
- * Decodes an error answer: a known code becomes a `SignetError`, an unknown code an
- * `UpdateClientError`, anything else an `HttpStatusError`. Returns null for success statuses.
+ * Decodes an error answer: a known code, or one a plugin owns (`pluginOfCode`), becomes a
+ * `SignetError`; an unknown code an `UpdateClientError`; anything else an `HttpStatusError`.
+ * Returns null for success statuses.
  */
-export function decodeError(response: Response, status: number, bodyText: string): Error | null {
+export function decodeError(
+  response: Response,
+  status: number,
+  bodyText: string,
+  pluginOfCode: (code: string) => string | undefined = () => undefined,
+): Error | null {
   const code = response.headers.get(HEADER.knownError);
   if (code) {
     let body: { code?: string; error?: string; details?: Record<string, unknown> } = {};
@@ -27,8 +33,10 @@ export function decodeError(response: Response, status: number, bodyText: string
       // Keep going with what the header says.
     }
     const message = typeof body.error === 'string' ? body.error : bodyText;
-    if (!isKnownErrorCode(code)) return new UpdateClientError(code, status, message);
-    return new SignetError(code as KnownErrorCode, status, message, body.details);
+    if (isKnownErrorCode(code)) return new SignetError(code as KnownErrorCode, status, message, body.details);
+    const plugin = pluginOfCode(code);
+    if (plugin) return new SignetError(code, status, message, body.details, plugin);
+    return new UpdateClientError(code, status, message);
   }
   if (status >= 200 && status < 300) return null;
   return new HttpStatusError(status, bodyText, response.url);

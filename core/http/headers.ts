@@ -13,6 +13,8 @@ export interface Credentials {
   publishableClientKey?: string;
   secretServerKey?: string;
   superSecretAdminKey?: string;
+  /** An owner's admin access token (wire.md §1.5), sent instead of the admin key. */
+  adminAccessToken?: string;
   /** Headers merged after the kit's own on every call. */
   extraRequestHeaders?: Record<string, string>;
 }
@@ -33,8 +35,12 @@ export function buildHeaders(
   };
   if (credentials.publishableClientKey)
     headers[HEADER.publishableClientKey] = credentials.publishableClientKey;
-  if (accessType !== 'client') headers[HEADER.secretServerKey] = credentials.secretServerKey ?? '';
-  if (accessType === 'admin') headers[HEADER.superSecretAdminKey] = credentials.superSecretAdminKey ?? '';
+  if (credentials.adminAccessToken) headers[HEADER.adminAccessToken] = credentials.adminAccessToken;
+  else {
+    if (credentials.secretServerKey) headers[HEADER.secretServerKey] = credentials.secretServerKey;
+    if (accessType === 'admin' && credentials.superSecretAdminKey)
+      headers[HEADER.superSecretAdminKey] = credentials.superSecretAdminKey;
+  }
   // A session without a refresh token never sends an access token (wire.md §3.4).
   if (tokens?.refreshToken) {
     headers[HEADER.refreshToken] = tokens.refreshToken;

@@ -28,6 +28,9 @@ interface ContactChannelJson {
   is_primary: boolean;
 }
 
+/** The page an emailed verification link opens. */
+export type ContactChannelsUrl = 'emailVerification';
+
 /** Message when the user has no primary email to verify (product-spec §8). */
 export const NO_PRIMARY_EMAIL_MESSAGE = 'User does not have a primary email';
 
@@ -83,10 +86,20 @@ const SEND_ERRORS = ['EMAIL_ALREADY_VERIFIED', 'REDIRECT_URL_NOT_WHITELISTED'] a
 
 /** The contact-channels plugin. */
 /* @__NO_SIDE_EFFECTS__ */
-export function contactChannels(): SignetPlugin<'contactChannels', ContactChannelsApi> {
+export function contactChannels(): SignetPlugin<
+  'contactChannels',
+  ContactChannelsApi,
+  never,
+  ContactChannelsUrl
+> {
   return definePlugin({
     id: 'contactChannels',
-    setup(ctx: PluginContext): ContactChannelsApi {
+    urls: { emailVerification: 'email-verification' },
+    // The emailed verification link's page: any host can run it with `app.handle(url)`.
+    callbacks: {
+      emailVerification: ({ searchParams }, api) => api.verify(searchParams.get('code') ?? ''),
+    },
+    setup(ctx: PluginContext<ContactChannelsUrl>): ContactChannelsApi {
       // Keyed by user so a sign-in as someone else never shows the previous user's list.
       const entry = () =>
         ctx.cache.entry(`contact-channels:${ctx.user.value?.id ?? 'none'}`, async () => {

@@ -50,6 +50,6 @@ export function contactChannelsScreens(): ScreenContribution {
   return {
     id: 'contactChannels',
     plugin: 'contactChannels',
-    routes: { 'email-verification': EmailVerificationPage },
+    pages: { emailVerification: EmailVerificationPage },
   };
 }

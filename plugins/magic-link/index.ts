@@ -5,6 +5,7 @@
  */
 import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
 import { type Result, toResult } from '../../core/result.js';
+import { type SignInResult, toSignInResult } from '../../core/sign-in.js';
 import type { SignInResponseJson } from '../../core/wire/auth.js';
 
 /** Length of the code typed by the user. */
@@ -46,30 +47,43 @@ export interface MagicLinkApi {
     code: string;
     nonce: string;
     noRedirect?: boolean;
-  }): Promise<Result<{ userId: string; isNewUser: boolean }, CodeSignInErrorCode>>;
+  }): Promise<SignInResult<CodeSignInErrorCode>>;
   /** Signs in with the full code of an emailed link (its `code` query parameter). */
   signInWithLinkCode(input: {
     code: string;
     noRedirect?: boolean;
-  }): Promise<Result<{ userId: string; isNewUser: boolean }, CodeSignInErrorCode>>;
+  }): Promise<SignInResult<CodeSignInErrorCode>>;
 }
+
+/** The page an emailed sign-in link opens. */
+export type MagicLinkUrl = 'magicLinkCallback';
 
 /** The magic-link plugin. */
 /* @__NO_SIDE_EFFECTS__ */
-export function magicLink(): SignetPlugin<'magicLink', MagicLinkApi> {
+export function magicLink(): SignetPlugin<'magicLink', MagicLinkApi, never, MagicLinkUrl> {
   return definePlugin({
     id: 'magicLink',
-    setup(ctx: PluginContext): MagicLinkApi {
+    urls: { magicLinkCallback: 'magic-link-callback' },
+    // The emailed link's page: any host can run it with `app.handle(url)`.
+    callbacks: {
+      magicLinkCallback: ({ searchParams }, api) =>
+        api.signInWithLinkCode({ code: searchParams.get('code') ?? '' }),
+    },
+    setup(ctx: PluginContext<MagicLinkUrl>): MagicLinkApi {
       const signIn = (code: string, noRedirect?: boolean) =>
-        toResult<{ userId: string; isNewUser: boolean }, CodeSignInErrorCode>(async () => {
-          const response = await ctx.http.request<SignInResponseJson>('/auth/otp/sign-in', {
-            method: 'POST',
-            withSession: false,
-            body: { code: code.toLowerCase() },
-          });
-          await ctx.completeSignIn(response, { noRedirect });
-          return { userId: response.user_id, isNewUser: response.is_new_user ?? false };
-        }, SIGN_IN_ERRORS);
+        toSignInResult<CodeSignInErrorCode>(
+          () =>
+            ctx.signIn(
+              () =>
+                ctx.http.request<SignInResponseJson>('/auth/otp/sign-in', {
+                  method: 'POST',
+                  withSession: false,
+                  body: { code: code.toLowerCase() },
+                }),
+              { method: 'magic-link', noRedirect },
+            ),
+          SIGN_IN_ERRORS,
+        );
       return {
         sendCode: ({ email, callbackUrl }) =>
           toResult(

@@ -138,11 +138,11 @@ export function magicLinkScreens(): ScreenContribution {
       tabId: 'magic-link',
       label: 'Email',
       order: -1,
-      isEnabled: (project, kind) =>
+      when: ({ project, kind }) =>
         project.config.magicLinkEnabled && (kind === 'sign-in' || project.config.signUpEnabled),
       SignIn: MagicLinkForm,
       SignUp: MagicLinkForm,
     },
-    routes: { 'magic-link-callback': MagicLinkCallbackPage },
+    pages: { magicLinkCallback: MagicLinkCallbackPage },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
 import { type Result, toResult } from '../../core/result.js';
+import { type SignedIn, type SignInResult, toSignInResult } from '../../core/sign-in.js';
 import type { SignInResponseJson } from '../../core/wire/auth.js';
 
 export {
@@ -65,11 +66,10 @@ export type SetPasswordErrorCode =
 const RESET_ERRORS = ['VERIFICATION_ERROR', 'PASSWORD_REQUIREMENTS_NOT_MET'] as const;
 const SET_ERRORS = ['PASSWORD_REQUIREMENTS_NOT_MET', 'PASSWORD_AUTHENTICATION_NOT_ENABLED'] as const;
 
-/** What a sign-in or sign-up yields. */
-export interface SignedIn {
-  userId: string;
-  isNewUser: boolean;
-}
+export type { SignedIn, SignInResult };
+
+/** The pages the password plugin links to. */
+export type PasswordUrl = 'passwordReset' | 'forgotPassword' | 'emailVerification';
 
 /** `app.password`. */
 export interface PasswordApi {
@@ -82,13 +82,13 @@ export interface PasswordApi {
     password: string;
     verificationCallbackUrl?: string;
     noRedirect?: boolean;
-  }): Promise<Result<SignedIn, SignUpErrorCode>>;
+  }): Promise<SignInResult<SignUpErrorCode>>;
   /** Signs in; goes to after-sign-in unless `noRedirect`. */
   signIn(input: {
     email: string;
     password: string;
     noRedirect?: boolean;
-  }): Promise<Result<SignedIn, SignInErrorCode>>;
+  }): Promise<SignInResult<SignInErrorCode>>;
   /** Changes the current user's password; other sessions are ended by the server. */
   updatePassword(input: {
     oldPassword: string;
@@ -113,42 +113,52 @@ export interface PasswordApi {
 /** Options of the password plugin (none yet; reserved for policy switches). */
 export type PasswordPluginOptions = Record<string, never>;
 
-const signedIn = (response: SignInResponseJson, isNewUser: boolean): SignedIn => ({
-  userId: response.user_id,
-  isNewUser: response.is_new_user ?? isNewUser,
-});
-
 /** The password plugin. */
 /* @__NO_SIDE_EFFECTS__ */
-export function password(_options: PasswordPluginOptions = {}): SignetPlugin<'password', PasswordApi> {
+export function password(
+  _options: PasswordPluginOptions = {},
+): SignetPlugin<'password', PasswordApi, never, PasswordUrl> {
   return definePlugin({
     id: 'password',
-    setup: (ctx: PluginContext): PasswordApi => ({
+    urls: {
+      passwordReset: 'password-reset',
+      forgotPassword: 'forgot-password',
+      emailVerification: 'email-verification',
+    },
+    setup: (ctx: PluginContext<PasswordUrl>): PasswordApi => ({
       signUp: ({ email, password, verificationCallbackUrl, noRedirect }) =>
-        toResult(async () => {
-          const response = await ctx.http.request<SignInResponseJson>('/auth/password/sign-up', {
-            method: 'POST',
-            withSession: false,
-            body: {
-              email,
-              password,
-              verification_callback_url:
-                verificationCallbackUrl ?? ctx.absoluteUrl(ctx.urls.emailVerification),
-            },
-          });
-          await ctx.completeSignIn({ ...response, is_new_user: true }, { noRedirect });
-          return signedIn(response, true);
-        }, SIGN_UP_ERRORS),
+        toSignInResult(
+          () =>
+            ctx.signIn(
+              () =>
+                ctx.http.request<SignInResponseJson>('/auth/password/sign-up', {
+                  method: 'POST',
+                  withSession: false,
+                  body: {
+                    email,
+                    password,
+                    verification_callback_url:
+                      verificationCallbackUrl ?? ctx.absoluteUrl(ctx.urls.emailVerification),
+                  },
+                }),
+              { method: 'password', isNewUser: true, noRedirect },
+            ),
+          SIGN_UP_ERRORS,
+        ),
       signIn: ({ email, password, noRedirect }) =>
-        toResult(async () => {
-          const response = await ctx.http.request<SignInResponseJson>('/auth/password/sign-in', {
-            method: 'POST',
-            withSession: false,
-            body: { email, password },
-          });
-          await ctx.completeSignIn(response, { noRedirect, alwaysAfterSignIn: true });
-          return signedIn(response, false);
-        }, SIGN_IN_ERRORS),
+        toSignInResult(
+          () =>
+            ctx.signIn(
+              () =>
+                ctx.http.request<SignInResponseJson>('/auth/password/sign-in', {
+                  method: 'POST',
+                  withSession: false,
+                  body: { email, password },
+                }),
+              { method: 'password', noRedirect, alwaysAfterSignIn: true },
+            ),
+          SIGN_IN_ERRORS,
+        ),
       updatePassword: ({ oldPassword, newPassword }) =>
         toResult(async () => {
           await ctx.http.request('/auth/password/update', {

@@ -106,7 +106,7 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
           </MessageCard>
         ) : (
           <MessageCard title="This reset link cannot be used">
-            <p role="alert">{codeState.message}</p>
+            <p role="alert">{codeState.status === 'failed' ? codeState.message : null}</p>
           </MessageCard>
         )}
       </FullPage>

@@ -112,10 +112,10 @@ export function passwordScreens(options: PasswordScreensOptions = {}): ScreenCon
       tabId: 'password',
       label: 'Email & Password',
       order: options.order ?? 20,
-      isEnabled: (project) => project.config.credentialEnabled,
+      when: ({ project }) => project.config.credentialEnabled,
       SignIn: PasswordSignInForm,
       SignUp: PasswordSignUpForm,
     },
-    routes: { 'forgot-password': ForgotPasswordPage, 'password-reset': PasswordResetPage },
+    pages: { forgotPassword: ForgotPasswordPage, passwordReset: PasswordResetPage },
   };
 }

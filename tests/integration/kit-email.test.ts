@@ -6,7 +6,7 @@
  */
 import { effect } from '@preact/signals-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../core/app.js';
+import { type BaseAppOptions, createApp } from '../../core/app.js';
 import { contactChannels, NO_PRIMARY_EMAIL_MESSAGE } from '../../plugins/contact-channels/index.js';
 import { magicLink } from '../../plugins/magic-link/index.js';
 import { password } from '../../plugins/password/index.js';
@@ -52,7 +52,7 @@ describe.each(backends())('kit email plugins on $name', (backend) => {
     await running?.close();
   });
 
-  function makeApp(options: Partial<Parameters<typeof createApp>[0]> = {}) {
+  function makeApp(options: Partial<BaseAppOptions> = {}) {
     const keys = running.server.seeded.dev;
     return createApp({
       projectId: keys.projectId,
@@ -60,9 +60,8 @@ describe.each(backends())('kit email plugins on $name', (backend) => {
       baseUrl: running.url,
       tokenStore: 'memory',
       redirectMethod: 'none',
-      currentUrl: () => PAGE,
-      now,
       ...options,
+      env: { currentUrl: () => PAGE, now, ...options.env },
       plugins: [password(), magicLink(), contactChannels()],
     });
   }

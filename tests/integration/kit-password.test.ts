@@ -32,8 +32,7 @@ describe.each(backends())('kit with password plugin on $name', (backend) => {
       baseUrl: running.url,
       tokenStore,
       redirectMethod: 'none',
-      currentUrl: () => PAGE,
-      now: () => clock,
+      env: { currentUrl: () => PAGE, now: () => clock },
       plugins: [password()],
       fetch: (input, init) => {
         const url = String(input instanceof Request ? input.url : input);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientProject } from '../../core/project.js';
+import { resolveUrls } from '../../core/urls.js';
 import { planAuthPage } from '../../react/auth-page-plan.js';
 import { resolveHandlerRoute } from '../../react/handler-route.js';
 import { activeScreens, type ScreenContribution } from '../../react/screens.js';
@@ -30,7 +31,7 @@ const passwordLike: ScreenContribution = {
     tabId: 'password',
     label: 'Email & Password',
     order: 20,
-    isEnabled: (p) => p.config.credentialEnabled,
+    when: ({ project: p }) => p.config.credentialEnabled,
     SignIn: Form,
     SignUp: Form,
   },
@@ -41,18 +42,18 @@ const magicLike: ScreenContribution = {
     tabId: 'magic-link',
     label: 'Email',
     order: 10,
-    isEnabled: (p) => p.config.magicLinkEnabled,
+    when: ({ project: p }) => p.config.magicLinkEnabled,
     SignIn: Form,
     SignUp: Form,
   },
 };
 const oauthLike: ScreenContribution = {
   id: 'oauth',
-  authButtons: { isEnabled: (p) => p.config.oauthProviders.length > 0, Component: Form },
+  authButtons: { when: ({ project: p }) => p.config.oauthProviders.length > 0, Component: Form },
 };
 const signInOnly: ScreenContribution = {
   id: 'sign-in-only',
-  authForm: { tabId: 'x', label: 'X', isEnabled: () => true, SignIn: Form },
+  authForm: { tabId: 'x', label: 'X', SignIn: Form },
 };
 
 describe('planAuthPage', () => {
@@ -121,18 +122,33 @@ describe('activeScreens', () => {
 });
 
 describe('resolveHandlerRoute', () => {
-  it('splits paths under the handler base', () => {
-    expect(resolveHandlerRoute('/handler/sign-in', '/handler')).toEqual({ route: 'sign-in', rest: [] });
-    expect(resolveHandlerRoute('/handler/verify/a%20b/c/', '/handler')).toEqual({
-      route: 'verify',
+  const urls = resolveUrls(
+    { magicLinkCallback: '/auth/login-link' },
+    { magicLinkCallback: 'magic-link-callback' },
+  );
+  const names = ['signIn', 'signUp', 'magicLinkCallback', 'teamInvitation'];
+
+  it('finds pages by their configured URLs, with the segments after them', () => {
+    expect(resolveHandlerRoute('/handler/sign-in', urls, names)).toEqual({ name: 'signIn', rest: [] });
+    expect(resolveHandlerRoute('/handler/sign-in/a%20b/c/', urls, names)).toEqual({
+      name: 'signIn',
       rest: ['a b', 'c'],
     });
-    expect(resolveHandlerRoute('/handler', '/handler')).toEqual({ route: '', rest: [] });
-    expect(resolveHandlerRoute('sign-up', '/auth')).toEqual({ route: 'sign-up', rest: [] });
+    expect(resolveHandlerRoute('sign-up', urls, names)).toEqual({ name: 'signUp', rest: [] });
   });
 
-  it('refuses paths outside the base, including look-alike prefixes', () => {
-    expect(resolveHandlerRoute('/handlers/sign-in', '/handler')).toBeNull();
-    expect(resolveHandlerRoute('/', '/handler')).toBeNull();
+  it('serves a page moved outside the handler base, and not at its default path', () => {
+    expect(resolveHandlerRoute('/auth/login-link', urls, names)).toEqual({
+      name: 'magicLinkCallback',
+      rest: [],
+    });
+    expect(resolveHandlerRoute('/handler/magic-link-callback', urls, names)).toBeNull();
+  });
+
+  it('refuses look-alike prefixes, unknown pages and pages without a URL', () => {
+    expect(resolveHandlerRoute('/handler/sign-inx', urls, names)).toBeNull();
+    expect(resolveHandlerRoute('/handlers/sign-in', urls, names)).toBeNull();
+    expect(resolveHandlerRoute('/', urls, names)).toBeNull();
+    expect(resolveHandlerRoute('/handler/team-invitation', urls, names)).toBeNull();
   });
 });

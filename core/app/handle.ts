@@ -1,0 +1,44 @@
+/**
+ * `app.handle(url)`: runs the plugin callback route whose page URL the browser is at (an emailed
+ * link's code, an OAuth code exchange), so hosts without React get the same logic the kit's
+ * pages use.
+ */
+import type { CallbackRoute } from '../plugin.js';
+
+/** What `app.handle` ran, or null when no callback route owns the URL. */
+export interface HandledCallback {
+  /** The URL name, e.g. `'magicLinkCallback'`. */
+  urlName: string;
+  pluginId: string;
+  /** What the route answered (usually a `Result`). */
+  result: unknown;
+}
+
+/** True when `url` is the page at `pageUrl` (same path; same origin when `pageUrl` has one). */
+export function isPageUrl(url: URL, pageUrl: string): boolean {
+  const page = new URL(pageUrl, url);
+  return page.origin === url.origin && trimSlash(page.pathname) === trimSlash(url.pathname);
+}
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** Builds `handle` over the callback routes and the app's URLs. */
+export function createHandle(
+  callbacks: readonly { urlName: string; pluginId: string; route: CallbackRoute<unknown> }[],
+  urls: Readonly<Record<string, string>>,
+  apiOf: (pluginId: string) => unknown,
+  currentUrl: () => string | null,
+): (url?: string | URL) => Promise<HandledCallback | null> {
+  return async (input) => {
+    const here = input ?? currentUrl();
+    if (here === null) return null;
+    const url = new URL(here, currentUrl() ?? 'http://localhost');
+    for (const { urlName, pluginId, route } of callbacks) {
+      const pageUrl = urls[urlName];
+      if (pageUrl === undefined || !isPageUrl(url, pageUrl)) continue;
+      const result = await route({ url, searchParams: url.searchParams }, apiOf(pluginId));
+      return { urlName, pluginId, result };
+    }
+    return null;
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The one sign-in step every first factor and second factor ends in: store the tokens, record
+ * the method, load the user, redirect — or, when the server asks for a second factor, keep the
+ * attempt in a signal and say so. No sign-in plugin knows which second factor exists.
+ */
+import { type ReadonlySignal, signal } from '@preact/signals-core';
+import type { Environment } from './env.js';
+import { isSignetError } from './errors/signet-error.js';
+import type { AppEvents } from './events.js';
+import type { Redirector } from './redirects.js';
+import { type Result, toResult } from './result.js';
+import type { KeyValueStorage } from './storage.js';
+import type { TokenPair } from './tokens/token-store.js';
+import type { SignInResponseJson } from './wire/auth.js';
+
+/** How long the server keeps an MFA attempt (wire.md §6.5). */
+export const SECOND_FACTOR_ATTEMPT_MS = 5 * 60_000;
+
+/** A first factor succeeded but the user must also give a second one. */
+export interface PendingSignIn {
+  /** The wire's `attempt_code`, sent back with the second factor. */
+  attemptCode: string;
+  /** The first factor's method, e.g. `'password'`. */
+  method: string;
+  /** Whether the first factor created the account. */
+  isNewUser: boolean;
+  /** Epoch ms after which the server refuses the attempt. */
+  expiresAt: number;
+  /** The redirect the first factor asked for, applied when the attempt completes. */
+  noRedirect: boolean;
+  alwaysAfterSignIn: boolean;
+}
+
+/** How a sign-in call wants to end. */
+export interface SignInOptions {
+  /** The method, recorded for the "last used" hint (`'password'`, `'magic-link'`, `'oauth:github'`). */
+  method: string;
+  /** Stay on the page instead of going to the after-sign-in / after-sign-up target. */
+  noRedirect?: boolean;
+  /** Go to after-sign-in even for a new user (credential and passkey sign-ins do). */
+  alwaysAfterSignIn?: boolean;
+  /** The caller knows the account is new (a sign-up) even if the answer does not say so. */
+  isNewUser?: boolean;
+}
+
+/** Who was signed in. */
+export interface SignedIn {
+  userId: string;
+  isNewUser: boolean;
+}
+
+/** What a sign-in call came to (errors other than "second factor required" are thrown). */
+export type SignInOutcome =
+  | ({ status: 'signed-in' } & SignedIn)
+  | { status: 'second-factor-required'; attempt: PendingSignIn };
+
+/**
+ * The result of a plugin's sign-in call: signed in, an expected error, or a first factor that
+ * succeeded and now waits for the second (the auth pages show the second-factor slot).
+ */
+export type SignInResult<C extends string> =
+  | Result<SignedIn, C>
+  | { status: 'second-factor-required'; attempt: PendingSignIn };
+
+/** Runs a sign-in through `toResult` and flattens the outcome into a `SignInResult`. */
+export async function toSignInResult<C extends string>(
+  call: () => Promise<SignInOutcome>,
+  expected: readonly string[],
+): Promise<SignInResult<C>> {
+  const result = await toResult<SignInOutcome, C>(call, expected);
+  if (result.status === 'error') return result;
+  const outcome = result.data;
+  return outcome.status === 'signed-in'
+    ? { status: 'ok', data: { userId: outcome.userId, isNewUser: outcome.isNewUser } }
+    : outcome;
+}
+
+/** What the step needs from the app. */
+export interface SignInDeps {
+  env: Environment;
+  events: AppEvents;
+  redirect: Redirector;
+  /** App-level storage for the last-used method. */
+  storage: KeyValueStorage;
+  /** Replaces the session with fresh tokens and loads the user. */
+  startSession(tokens: TokenPair): Promise<void>;
+}
+
+/** The sign-in step and the signals it owns. */
+export interface SignInStep {
+  readonly pending: ReadonlySignal<PendingSignIn | null>;
+  /** The method of the last successful sign-in on this device, or null. */
+  readonly lastMethod: ReadonlySignal<string | null>;
+  run(call: () => Promise<SignInResponseJson>, options: SignInOptions): Promise<SignInOutcome>;
+  cancel(): void;
+}
+
+const LAST_METHOD_KEY = 'last-sign-in-method';
+
+/** Builds the sign-in step of one app. */
+export function createSignInStep(deps: SignInDeps): SignInStep {
+  const pending = signal<PendingSignIn | null>(null);
+  const lastMethod = signal<string | null>(deps.storage.get(LAST_METHOD_KEY));
+
+  async function run(
+    call: () => Promise<SignInResponseJson>,
+    options: SignInOptions,
+  ): Promise<SignInOutcome> {
+    let response: SignInResponseJson;
+    try {
+      response = await call();
+    } catch (error) {
+      const attemptCode = isSignetError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED')
+        ? error.details?.attempt_code
+        : undefined;
+      if (typeof attemptCode !== 'string') throw error;
+      const attempt: PendingSignIn = {
+        attemptCode,
+        method: options.method,
+        isNewUser: options.isNewUser ?? false,
+        expiresAt: deps.env.now() + SECOND_FACTOR_ATTEMPT_MS,
+        noRedirect: options.noRedirect ?? false,
+        alwaysAfterSignIn: options.alwaysAfterSignIn ?? false,
+      };
+      pending.value = attempt;
+      return { status: 'second-factor-required', attempt };
+    }
+    const isNewUser = response.is_new_user ?? options.isNewUser ?? false;
+    pending.value = null;
+    await deps.startSession({ accessToken: response.access_token, refreshToken: response.refresh_token });
+    deps.storage.set(LAST_METHOD_KEY, options.method);
+    lastMethod.value = options.method;
+    deps.events.emit('signed-in', { userId: response.user_id, method: options.method, isNewUser });
+    if (!options.noRedirect)
+      await deps.redirect.afterAuth(isNewUser && !options.alwaysAfterSignIn ? 'sign-up' : 'sign-in');
+    return { status: 'signed-in', userId: response.user_id, isNewUser };
+  }
+
+  return {
+    pending,
+    lastMethod,
+    run,
+    cancel: () => {
+      pending.value = null;
+    },
+  };
+}

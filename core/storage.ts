@@ -1,0 +1,78 @@
+/**
+ * Small storages plugins may keep state in: a key-value store namespaced per project and plugin
+ * (local storage in a browser, memory elsewhere), and a cookie jar by exact name for values whose
+ * names the wire fixes (the OAuth PKCE verifier cookie).
+ */
+
+/** Strings by key. */
+export interface KeyValueStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+/** Cookies by exact name. */
+export interface CookieJar {
+  get(name: string): string | null;
+  set(name: string, value: string, options?: { maxAgeSeconds?: number }): void;
+  remove(name: string): void;
+}
+
+function memoryStorage(): KeyValueStorage {
+  const values = new Map<string, string>();
+  return {
+    get: (key) => values.get(key) ?? null,
+    set: (key, value) => void values.set(key, value),
+    remove: (key) => void values.delete(key),
+  };
+}
+
+/** Local storage under `prefix` when the browser allows it, else memory (private modes, servers). */
+export function namespacedStorage(prefix: string, useLocalStorage: boolean): KeyValueStorage {
+  let local: Storage | null = null;
+  try {
+    if (useLocalStorage && typeof localStorage !== 'undefined') local = localStorage;
+  } catch {
+    // Access denied (sandboxed iframe, disabled storage): fall back to memory.
+  }
+  if (!local) return memoryStorage();
+  const store = local;
+  return {
+    get: (key) => store.getItem(prefix + key),
+    set: (key, value) => {
+      try {
+        store.setItem(prefix + key, value);
+      } catch {
+        // Quota or privacy mode: the value is a hint, losing it is harmless.
+      }
+    },
+    remove: (key) => store.removeItem(prefix + key),
+  };
+}
+
+/** `document.cookie` in a browser, memory elsewhere. */
+export function cookieJar(useDocument: boolean): CookieJar {
+  if (!useDocument || typeof document === 'undefined') {
+    const memory = memoryStorage();
+    return { get: memory.get, set: (name, value) => memory.set(name, value), remove: memory.remove };
+  }
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; secure' : '';
+  return {
+    get(name) {
+      for (const part of document.cookie.split('; ')) {
+        const at = part.indexOf('=');
+        if (part.slice(0, at) === name) return decodeURIComponent(part.slice(at + 1));
+      }
+      return null;
+    },
+    set(name, value, { maxAgeSeconds } = {}) {
+      const age = maxAgeSeconds === undefined ? '' : `; max-age=${maxAgeSeconds}`;
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
+      document.cookie = `${name}=${encodeURIComponent(value)}; path=/; samesite=lax${age}${secure}`;
+    },
+    remove(name) {
+      // biome-ignore lint/suspicious/noDocumentCookie: as above.
+      document.cookie = `${name}=; path=/; max-age=0`;
+    },
+  };
+}
