@@ -109,6 +109,8 @@ export interface AppCore<Urls extends string = string, Codes extends string = st
   handle(url?: string | URL): Promise<HandledCallback | null>;
   /** The state to hand to the browser's app after a server render (`createApp({ initialState })`). */
   snapshot(): InitialState;
+  /** The state the app was created with, if any: what the server rendered, for hydration. */
+  readonly initialState: InitialState | null;
   /** Stops timers and watchers and lets plugins release what they hold. */
   dispose(): void;
   /** Type-only: the error codes the app's plugins own (for `Result` and `isSignetError`). */
@@ -259,6 +261,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     cancelPendingSignIn: signIn.cancel,
     handle: createHandle(registry.callbacks, urls, (id) => apis[id], env.currentUrl),
     snapshot: state.snapshot,
+    initialState: options.initialState ?? null,
     dispose() {
       for (const dispose of disposers.splice(0).reverse()) dispose();
     },

@@ -93,6 +93,7 @@ export {
 export type { CookieJar, KeyValueStorage } from './storage.js';
 export { CookieStoreOutsideBrowserError, cookieDriver } from './tokens/cookie-driver.js';
 export { createTokenStore, type TokenStoreOption } from './tokens/create-token-store.js';
+export { parseCookieHeader, requestCookieDriver } from './tokens/request-cookie-driver.js';
 export { type TokenPair, type TokenStore, tokenStoreFromDriver } from './tokens/token-store.js';
 export { type AppUrls, CORE_PAGE_PATHS, DEFAULT_HANDLER_PATH, resolveUrls } from './urls.js';
 export type { CurrentUser, CurrentUserUpdate, OAuthProviderLink } from './user.js';

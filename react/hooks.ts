@@ -1,6 +1,6 @@
 /** The public hooks: plain values from the app's signals, safe to call while rendering on a server. */
 import { useContext, useEffect } from 'react';
-import { type AppCore, NOT_SIGNED_IN_MESSAGE, type SessionStatus } from '../core/app.js';
+import { type AppCore, type InitialState, NOT_SIGNED_IN_MESSAGE, type SessionStatus } from '../core/app.js';
 import type { ClientProject } from '../core/project.js';
 import type { CurrentUser } from '../core/user.js';
 import { SignetContext, type SignetContextValue } from './context.js';
@@ -36,14 +36,32 @@ export function usePluginApi<Api>(id: string): Api {
   return api as Api;
 }
 
-/** Whether a user is signed in: `'loading'` until known (and always during server rendering). */
-export function useSessionStatus(): SessionStatus {
-  return useSignalValue(useApp().status, 'loading');
+/**
+ * What the server rendered: on the server, the app's state now (after `await app.ready()` it is
+ * real); in the browser, the state the app was created with (`createApp({ initialState })`), so
+ * hydration renders exactly what the server did. Without either, everything is still loading.
+ */
+function renderedState(app: AppCore): InitialState {
+  return (typeof window === 'undefined' ? app.snapshot() : app.initialState) ?? {};
 }
 
-/** The project's client view, or null while it loads (and during server rendering). */
+function statusOf(state: InitialState): SessionStatus {
+  return state.user === undefined ? 'loading' : state.user ? 'signed-in' : 'signed-out';
+}
+
+/**
+ * Whether a user is signed in: `'loading'` until known. During a server render and hydration it
+ * is what the server knew (see `createApp({ initialState })`).
+ */
+export function useSessionStatus(): SessionStatus {
+  const app = useApp();
+  return useSignalValue(app.status, statusOf(renderedState(app)));
+}
+
+/** The project's client view, or null while it loads (or when the server render did not load it). */
 export function useProject(): ClientProject | null {
-  return useSignalValue(useApp().project, null);
+  const app = useApp();
+  return useSignalValue(app.project, renderedState(app).project ?? null);
 }
 
 /** Options of `useUser`. */
@@ -59,8 +77,9 @@ export interface UseUserOptions {
 /** The signed-in user, or null (signed out, or not known yet: see `useSessionStatus`). */
 export function useUser(options: UseUserOptions = {}): CurrentUser | null {
   const app = useApp();
-  const user = useSignalValue(app.user, null);
-  const status = useSignalValue(app.status, 'loading');
+  const rendered = renderedState(app);
+  const user = useSignalValue(app.user, rendered.user ?? null);
+  const status = useSignalValue(app.status, statusOf(rendered));
   const signedOut = status === 'signed-out';
   useEffect(() => {
     if (signedOut && options.or === 'redirect') {

@@ -3,7 +3,7 @@
  * slot that applies (a TOTP code form, say), given the pending attempt. The auth page renders it
  * in place of the forms; a callback page (OAuth) renders it after its exchange.
  */
-import { useSignetContext } from './hooks.js';
+import { useProject, useSignetContext } from './hooks.js';
 import { MessageCard } from './message-card.js';
 import { slotEntries } from './screens.js';
 import { Button } from './ui/button.js';
@@ -13,7 +13,7 @@ import { useSignalValue } from './use-signal.js';
 export function SecondFactorSlot() {
   const { app, screens } = useSignetContext();
   const attempt = useSignalValue(app.pendingSignIn, null);
-  const project = useSignalValue(app.project, null);
+  const project = useProject();
   if (!attempt || !project) return null;
   const [entry] = slotEntries(screens, (s) => s.secondFactor, { project, user: null, kind: null });
   if (!entry) {

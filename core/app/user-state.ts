@@ -18,11 +18,11 @@ export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
 /**
  * What a server render knew, for the browser's app to start from (`createApp({ initialState })`):
- * plain data, safe to serialise into the page.
+ * plain data, safe to serialise into the page. `user` is left out while not yet loaded.
  */
 export interface InitialState {
-  user: CurrentUser | null;
-  project: ClientProject | null;
+  user?: CurrentUser | null;
+  project?: ClientProject | null;
 }
 
 /** The signals and loads of one app. */
@@ -52,7 +52,7 @@ export function createUserState(
   initial?: InitialState,
 ): UserState {
   const user = signal<CurrentUser | null>(initial?.user ?? null);
-  const userLoaded = signal(initial !== undefined);
+  const userLoaded = signal(initial?.user !== undefined);
   const project = signal<ClientProject | null>(initial?.project ?? null);
   const status = computed<SessionStatus>(() =>
     !userLoaded.value ? 'loading' : user.value ? 'signed-in' : 'signed-out',
@@ -139,6 +139,9 @@ export function createUserState(
       userRequest = null;
     },
     clearUser: () => setUser(null),
-    snapshot: () => ({ user: user.peek(), project: project.peek() }),
+    snapshot: () => ({
+      ...(userLoaded.peek() ? { user: user.peek() } : {}),
+      project: project.peek(),
+    }),
   };
 }
