@@ -119,7 +119,7 @@ export type PluginApis<P extends readonly AnyPlugin[]> = {
 
 /** The URL names a tuple of plugins declares. */
 export type PluginUrlNames<P extends readonly AnyPlugin[]> = P[number] extends infer K
-  ? K extends SignetPlugin<string, unknown, string, infer U, AccessLevel>
+  ? K extends SignetPlugin<string, any, string, infer U, AccessLevel>
     ? string extends U
       ? never
       : U
@@ -128,7 +128,7 @@ export type PluginUrlNames<P extends readonly AnyPlugin[]> = P[number] extends i
 
 /** The error codes a tuple of plugins owns. */
 export type PluginErrorCodes<P extends readonly AnyPlugin[]> = P[number] extends infer K
-  ? K extends SignetPlugin<string, unknown, infer C, string, AccessLevel>
+  ? K extends SignetPlugin<string, any, infer C, string, AccessLevel>
     ? string extends C
       ? never
       : C

@@ -14,9 +14,12 @@ export interface HandledCallback {
   result: unknown;
 }
 
-/** True when `url` is the page at `pageUrl` (same path; same origin when `pageUrl` has one). */
-export function isPageUrl(url: URL, pageUrl: string): boolean {
-  const page = new URL(pageUrl, url);
+/**
+ * True when `url` is the page at `pageUrl`: same path, and same origin — `pageUrl`'s own, or for a
+ * relative page URL the app's (`appUrl`, the current page), so a link to another site never runs.
+ */
+export function isPageUrl(url: URL, pageUrl: string, appUrl: string | URL = url): boolean {
+  const page = new URL(pageUrl, appUrl);
   return page.origin === url.origin && trimSlash(page.pathname) === trimSlash(url.pathname);
 }
 
@@ -35,7 +38,7 @@ export function createHandle(
     const url = new URL(here, currentUrl() ?? 'http://localhost');
     for (const { urlName, pluginId, route } of callbacks) {
       const pageUrl = urls[urlName];
-      if (pageUrl === undefined || !isPageUrl(url, pageUrl)) continue;
+      if (pageUrl === undefined || !isPageUrl(url, pageUrl, currentUrl() ?? url)) continue;
       const result = await route({ url, searchParams: url.searchParams }, apiOf(pluginId));
       return { urlName, pluginId, result };
     }
