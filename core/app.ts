@@ -29,7 +29,7 @@ import { createSession, type Session } from './session/session.js';
 import { createSignInStep, type PendingSignIn } from './sign-in.js';
 import { cookieJar, namespacedStorage } from './storage.js';
 import { createTokenStore, type TokenStoreOption } from './tokens/create-token-store.js';
-import { type AppUrls, resolveUrls } from './urls.js';
+import { type AppUrls, CORE_PAGE_PATHS, resolveUrls } from './urls.js';
 import { type CurrentUser, type CurrentUserUpdate, userUpdateToJson } from './user.js';
 import type { ClientUserJson } from './wire/user.js';
 
@@ -121,6 +121,15 @@ export interface AppCore<Urls extends string = string, Codes extends string = st
 export type SignetApp<P extends readonly AnyPlugin[] = []> = AppCore<PluginUrlNames<P>, PluginErrorCodes<P>> &
   PluginApis<P>;
 
+const RESERVED_URL_NAMES = [
+  ...Object.keys(CORE_PAGE_PATHS),
+  'handler',
+  'home',
+  'afterSignIn',
+  'afterSignUp',
+  'afterSignOut',
+];
+
 /** Message of `getUser({ or: 'throw' })` without a user. */
 export const NOT_SIGNED_IN_MESSAGE = "User is not signed in but getUser was called with { or: 'throw' }";
 
@@ -129,7 +138,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   const env = createEnvironment(options.env);
   const access = accessLevelOf(options, env.isBrowser);
   const plugins: readonly AnyPlugin[] = options.plugins ?? [];
-  const registry = registerPlugins(plugins, access);
+  const registry = registerPlugins(plugins, access, RESERVED_URL_NAMES);
   const urls = resolveUrls(options.urls, registry.pagePaths);
   const store = createTokenStore(options.tokenStore, options.projectId);
   const events = createEvents();
@@ -210,23 +219,28 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   });
   if (stopWatching) disposers.push(stopWatching);
 
-  const apis: Record<string, unknown> = {};
-  const core: AppCore<string, string> = {
+  // What the app and its plugins' context both expose.
+  const shared = {
     projectId: options.projectId,
     access,
     urls,
-    user: state.user,
-    status: state.status,
-    project: state.project,
-    pendingSignIn: signIn.pending,
-    lastSignInMethod: signIn.lastMethod,
-    plugins: plugins.map((p) => p.id),
-    redirect,
     http,
     cache,
+    redirect,
+    user: state.user,
+    project: state.project,
+    pendingSignIn: signIn.pending,
     events,
-    ready: state.ready,
     refreshUser: state.refreshUser,
+    cancelPendingSignIn: signIn.cancel,
+  };
+  const apis: Record<string, unknown> = {};
+  const core: AppCore<string, string> = {
+    ...shared,
+    status: state.status,
+    lastSignInMethod: signIn.lastMethod,
+    plugins: plugins.map((p) => p.id),
+    ready: state.ready,
     getProject: state.getProject,
     async getUser({ or = 'return-null' } = {}) {
       const current = state.isUserLoaded() ? state.user.peek() : await state.refreshUser();
@@ -258,7 +272,6 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
       await endSession();
       if (!noRedirect) await redirect.redirect(redirectUrl ? { url: redirectUrl } : 'afterSignOut');
     },
-    cancelPendingSignIn: signIn.cancel,
     handle: createHandle(registry.callbacks, urls, (id) => apis[id], env.currentUrl),
     snapshot: state.snapshot,
     initialState: options.initialState ?? null,
@@ -268,20 +281,9 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   };
 
   const contextFor = (pluginId: string): PluginContext<string> => ({
-    projectId: options.projectId,
-    access,
-    urls,
-    http,
-    cache,
-    redirect,
-    user: state.user,
-    project: state.project,
-    pendingSignIn: signIn.pending,
+    ...shared,
     env,
-    events,
     signIn: signIn.run,
-    cancelPendingSignIn: signIn.cancel,
-    refreshUser: state.refreshUser,
     setUser: state.setUserJson,
     absoluteUrl(path) {
       const here = env.currentUrl();
@@ -294,8 +296,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   });
 
   for (const plugin of plugins) {
-    if (plugin.id in core)
-      throw new Error(`Two plugins (or a plugin and the app) use the name "${plugin.id}".`);
+    if (plugin.id in core) throw new Error(`signet: plugin id "${plugin.id}" is already taken by the core.`);
     apis[plugin.id] = plugin.setup(contextFor(plugin.id));
   }
   return { ...core, ...apis } as unknown as SignetApp<P>;

@@ -3,6 +3,7 @@
  * (local storage in a browser, memory elsewhere), and a cookie jar by exact name for values whose
  * names the wire fixes (the OAuth PKCE verifier cookie).
  */
+import { readCookie, writeCookie } from './tokens/cookie-driver.js';
 
 /** Strings by key. */
 export interface KeyValueStorage {
@@ -52,27 +53,11 @@ export function namespacedStorage(prefix: string, useLocalStorage: boolean): Key
 
 /** `document.cookie` in a browser, memory elsewhere. */
 export function cookieJar(useDocument: boolean): CookieJar {
-  if (!useDocument || typeof document === 'undefined') {
-    const memory = memoryStorage();
-    return { get: memory.get, set: (name, value) => memory.set(name, value), remove: memory.remove };
-  }
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; secure' : '';
+  if (!useDocument || typeof document === 'undefined') return memoryStorage();
   return {
-    get(name) {
-      for (const part of document.cookie.split('; ')) {
-        const at = part.indexOf('=');
-        if (part.slice(0, at) === name) return decodeURIComponent(part.slice(at + 1));
-      }
-      return null;
-    },
-    set(name, value, { maxAgeSeconds } = {}) {
-      const age = maxAgeSeconds === undefined ? '' : `; max-age=${maxAgeSeconds}`;
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari.
-      document.cookie = `${name}=${encodeURIComponent(value)}; path=/; samesite=lax${age}${secure}`;
-    },
-    remove(name) {
-      // biome-ignore lint/suspicious/noDocumentCookie: as above.
-      document.cookie = `${name}=; path=/; max-age=0`;
-    },
+    get: readCookie,
+    // A session cookie unless a lifetime is given.
+    set: (name, value, { maxAgeSeconds } = {}) => writeCookie(name, value, maxAgeSeconds),
+    remove: (name) => writeCookie(name, '', 0),
   };
 }

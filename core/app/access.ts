@@ -49,7 +49,7 @@ export type AccessOptions<P extends readonly AnyPlugin[]> =
 
 /** The message when a secret key is given to an app in a browser. */
 export const SECRET_KEY_IN_BROWSER_MESSAGE =
-  'signet: a secret server key or admin credential was given to an app running in a browser, where anyone can read it. Create server and admin apps only in server code.';
+  'signet: secret keys must not be used in a browser, where anyone can read them. Create server and admin apps in server code.';
 
 /** The level the given keys make; throws when a secret would run in a browser. */
 export function accessLevelOf(

@@ -3,9 +3,8 @@
  * their own error codes and their callback routes. Clashes are refused here, with the names.
  */
 import type { AccessLevel, AnyPlugin, CallbackRoute } from '../plugin.js';
-import { CORE_PAGE_PATHS } from '../urls.js';
 
-const RANK: Record<AccessLevel, number> = { client: 0, server: 1, admin: 2 };
+const LEVELS: readonly AccessLevel[] = ['client', 'server', 'admin'];
 
 /** The plugins' declarations, merged. */
 export interface PluginRegistry {
@@ -17,54 +16,42 @@ export interface PluginRegistry {
   callbacks: { urlName: string; pluginId: string; route: CallbackRoute<unknown> }[];
 }
 
-/** Checks and merges what `plugins` declare for an app at `access`. */
-export function registerPlugins(plugins: readonly AnyPlugin[], access: AccessLevel): PluginRegistry {
+/**
+ * Checks and merges what `plugins` declare for an app at `access`. `reserved` are the URL names
+ * the app has already (its core pages and after-auth targets).
+ */
+export function registerPlugins(
+  plugins: readonly AnyPlugin[],
+  access: AccessLevel,
+  reserved: readonly string[],
+): PluginRegistry {
   const pagePaths: Record<string, string> = {};
-  const pageOwner: Record<string, string> = {};
-  const codeOwner = new Map<string, string>();
+  const owner = new Map<string, string>();
   const callbacks: PluginRegistry['callbacks'] = [];
-  const ids = new Set<string>();
-  for (const plugin of plugins) {
-    if (ids.has(plugin.id)) throw new Error(`Two plugins use the name "${plugin.id}".`);
-    ids.add(plugin.id);
-    const needs = plugin.access ?? 'client';
-    if (RANK[needs] > RANK[access]) {
+  const claim = (kind: string, name: string, id: string, path = '') => {
+    const key = `${kind} ${name}`;
+    const previous = owner.get(key);
+    // Two plugins may share a page (password sign-up and contact channels both link to email
+    // verification) as long as they agree where it is.
+    if (reserved.includes(name) || (previous && (kind !== 'URL' || pagePaths[name] !== path)))
       throw new Error(
-        `The "${plugin.id}" plugin needs ${needs} access, but this app has ${access} access. ` +
-          (needs === 'server'
-            ? 'Create the app with a secretServerKey, on a server.'
-            : 'Create the app with a superSecretAdminKey or an adminAccessToken.'),
+        `signet: ${kind} "${name}" of plugin "${id}" is already taken by ${previous ?? 'the core'}.`,
       );
-    }
+    owner.set(key, id);
+  };
+  for (const plugin of plugins) {
+    const { id } = plugin;
+    claim('plugin id', id, id);
+    const needs = plugin.access ?? 'client';
+    if (LEVELS.indexOf(needs) > LEVELS.indexOf(access))
+      throw new Error(`signet: the "${id}" plugin needs ${needs} access, but this app has ${access} access.`);
     for (const [name, path] of Object.entries(plugin.urls ?? {}) as [string, string][]) {
-      if (
-        name in CORE_PAGE_PATHS ||
-        ['handler', 'home', 'afterSignIn', 'afterSignUp', 'afterSignOut'].includes(name)
-      )
-        throw new Error(`The "${plugin.id}" plugin declares the URL "${name}", which the app already has.`);
-      // Two plugins may share a page (password sign-up and contact channels both link to email
-      // verification) as long as they agree where it is.
-      if (name in pagePaths && pagePaths[name] !== path)
-        throw new Error(
-          `The "${plugin.id}" and "${pageOwner[name]}" plugins declare the URL "${name}" with different paths.`,
-        );
+      claim('URL', name, id, path);
       pagePaths[name] = path;
-      pageOwner[name] ??= plugin.id;
     }
-    for (const code of plugin.errorCodes ?? []) {
-      const owner = codeOwner.get(code);
-      if (owner && owner !== plugin.id)
-        throw new Error(`The "${plugin.id}" and "${owner}" plugins both declare the error code ${code}.`);
-      codeOwner.set(code, plugin.id);
-    }
-    for (const [urlName, route] of Object.entries(plugin.callbacks ?? {})) {
-      if (route) callbacks.push({ urlName, pluginId: plugin.id, route: route as CallbackRoute<unknown> });
-    }
+    for (const code of plugin.errorCodes ?? []) claim('error code', code, id);
+    for (const [urlName, route] of Object.entries(plugin.callbacks ?? {}))
+      if (route) callbacks.push({ urlName, pluginId: id, route: route as CallbackRoute<unknown> });
   }
-  return { pagePaths, pluginOfCode: (code) => codeOwner.get(code), callbacks };
-}
-
-/** Whether an app at `access` may use a plugin that needs `needs`. */
-export function accessAllows(access: AccessLevel, needs: AccessLevel): boolean {
-  return RANK[needs] <= RANK[access];
+  return { pagePaths, pluginOfCode: (code) => owner.get(`error code ${code}`), callbacks };
 }

@@ -18,7 +18,8 @@ export class CookieStoreOutsideBrowserError extends Error {
   }
 }
 
-function readCookie(name: string): string | null {
+/** The value of cookie `name` in `document.cookie`, or null. */
+export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && decodeURIComponent(part.slice(0, eq).trim()) === name) {
@@ -28,10 +29,14 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-function writeCookie(name: string, value: string, maxAge: number) {
+/**
+ * Sets cookie `name` for the whole site, `Secure` on https; `maxAge` 0 deletes it, none makes a
+ * session cookie.
+ */
+export function writeCookie(name: string, value: string, maxAge?: number) {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the kit supports (Firefox, Safari).
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}; SameSite=Lax${secure}`;
 }
 
 /** How often cookies are looked at for changes made elsewhere (product-spec §9). */

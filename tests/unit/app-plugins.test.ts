@@ -31,9 +31,13 @@ describe('plugin namespaces', () => {
     const app = createApp({ ...base, plugins: [password(), hello] });
     expect(app.hello.project()).toBe('p');
     expectTypeOf(app.hello.project).returns.toEqualTypeOf<string>();
-    expect(() => createApp({ ...base, plugins: [hello, hello] })).toThrow(/use the name "hello"/);
+    expect(() => createApp({ ...base, plugins: [hello, hello] })).toThrow(
+      'plugin id "hello" of plugin "hello" is already taken by hello',
+    );
     const clash = definePlugin({ id: 'user', setup: () => ({}) });
-    expect(() => createApp({ ...base, plugins: [clash] })).toThrow(/use the name "user"/);
+    expect(() => createApp({ ...base, plugins: [clash] })).toThrow(
+      'plugin id "user" is already taken by the core',
+    );
   });
 
   it('does no I/O on creation and starts signed-out-unknown', () => {

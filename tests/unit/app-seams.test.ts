@@ -190,7 +190,7 @@ describe('plugin-owned error codes', () => {
   it('may not be claimed by two plugins', () => {
     const other = definePlugin({ id: 'other', errorCodes: ['TICKET_EXPIRED'], setup: () => ({}) });
     expect(() => createApp({ ...base, plugins: [ticket, other] })).toThrow(
-      /both declare the error code TICKET_EXPIRED/,
+      'error code "TICKET_EXPIRED" of plugin "other" is already taken by ticket',
     );
   });
 });
@@ -212,13 +212,17 @@ describe('plugin URLs and callback routes', () => {
 
   it('refuses a plugin URL that takes a core page or disagrees with another plugin', () => {
     const takesSignIn = definePlugin({ id: 'a', urls: { signIn: 'x' }, setup: () => ({}) });
-    expect(() => createApp({ ...base, plugins: [takesSignIn] })).toThrow(/URL "signIn"/);
+    expect(() => createApp({ ...base, plugins: [takesSignIn] })).toThrow(
+      'URL "signIn" of plugin "a" is already taken by the core',
+    );
     const otherVerification = definePlugin({
       id: 'b',
       urls: { emailVerification: 'verify' },
       setup: () => ({}),
     });
-    expect(() => createApp({ ...base, plugins: [password(), otherVerification] })).toThrow(/different paths/);
+    expect(() => createApp({ ...base, plugins: [password(), otherVerification] })).toThrow(
+      'URL "emailVerification" of plugin "b" is already taken by password',
+    );
   });
 
   it('runs the callback route of the page the URL is at, wherever that page was moved', async () => {
