@@ -216,7 +216,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
       .catch(() => {
         // A failed user load shows as before; the next change or call tries again.
       });
-  });
+  }, env);
   if (stopWatching) disposers.push(stopWatching);
 
   // What the app and its plugins' context both expose.

@@ -39,6 +39,12 @@ export function writeCookie(name: string, value: string, maxAge?: number) {
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}; SameSite=Lax${secure}`;
 }
 
+/** The interval timers a poll runs on (the app's environment). */
+export type PollTimers = {
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: never): void;
+};
+
 /** How often cookies are looked at for changes made elsewhere (product-spec §9). */
 export const COOKIE_POLL_MS = 100;
 
@@ -46,14 +52,14 @@ export const COOKIE_POLL_MS = 100;
  * Calls `onChange` whenever `document.cookie` differs from the last look, every 100 ms. Another
  * tab or the host's server may sign in or out; there is no event for cookies in every browser.
  */
-export function watchCookies(onChange: () => void): () => void {
+export function watchCookies(onChange: () => void, timers: PollTimers = globalThis): () => void {
   let last = document.cookie;
-  const timer = setInterval(() => {
+  const timer = timers.setInterval(() => {
     if (document.cookie === last) return;
     last = document.cookie;
     onChange();
   }, COOKIE_POLL_MS);
-  return () => clearInterval(timer);
+  return () => timers.clearInterval(timer as never);
 }
 
 /** A driver that keeps each key in a first-party cookie. */

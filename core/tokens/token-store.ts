@@ -4,6 +4,7 @@
  * the same in another and a host can bring any unstorage driver as a custom store.
  */
 import type { Driver } from 'unstorage';
+import type { PollTimers } from './cookie-driver.js';
 
 /** The two tokens of a session; either may be absent. */
 export interface TokenPair {
@@ -20,7 +21,7 @@ export interface TokenStore {
    * the host's server); returns a function that stops watching. Stores that only this app can
    * change leave it out.
    */
-  watch?(onChange: () => void): () => void;
+  watch?(onChange: () => void, timers?: PollTimers): () => void;
 }
 
 /** Key of the refresh token for a project. */
