@@ -7,6 +7,7 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import { type CacheState, cachedSignal } from '../../core/cache.js';
 import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
 import { type Result, toResult } from '../../core/result.js';
+import type { ContactChannelJson } from '../../core/wire/contact-channel.js';
 
 /** One email address of the user (product-spec §3). */
 export interface ContactChannel {
@@ -16,16 +17,6 @@ export interface ContactChannel {
   usedForAuth: boolean;
   isVerified: boolean;
   isPrimary: boolean;
-}
-
-interface ContactChannelJson {
-  id: string;
-  user_id: string;
-  type: 'email';
-  value: string;
-  used_for_auth: boolean;
-  is_verified: boolean;
-  is_primary: boolean;
 }
 
 /** The page an emailed verification link opens. */

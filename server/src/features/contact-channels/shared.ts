@@ -4,6 +4,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import * as v from 'valibot';
+import type { ContactChannelJson } from '../../../../core/wire/contact-channel.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels } from '../../db/schema.js';
 import type { RequestAuth } from '../../http/auth.js';
@@ -22,12 +23,13 @@ export const userIdField = v.pipe(
   v.check((value) => value === 'me' || isUuid(value), 'must be "me" or a valid UUID'),
 );
 
-/** The wire shape of a channel (wire.md §5.7). */
-export function channelView(channel: ChannelRow) {
+/** The wire shape of a channel (wire.md §5.7), the one the kit reads. */
+export function channelView(channel: ChannelRow): ContactChannelJson {
   return {
     id: channel.id,
     user_id: channel.userId,
-    type: channel.type,
+    // The create route accepts only 'email' (the one channel type of the wire).
+    type: channel.type as ContactChannelJson['type'],
     value: channel.value,
     is_primary: channel.isPrimary,
     is_verified: channel.isVerified,
