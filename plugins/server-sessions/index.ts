@@ -1,0 +1,91 @@
+/**
+ * The server-sessions plugin, for backend code with the secret server key: create a session for
+ * any user of the project (to sign a user in from the host's own auth, or to impersonate one),
+ * list a user's sessions and revoke one. `createApp({ secretServerKey, plugins: [serverSessions()] })`
+ * gives `app.serverSessions`; a client app refuses it, in the types and at run time.
+ */
+import { definePlugin, type SignetPlugin } from '../../core/plugin.js';
+import { type Result, toResult } from '../../core/result.js';
+
+/** One session of a user (wire.md §4.6). */
+export interface UserSession {
+  id: string;
+  userId: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** When its refresh token was last used, in epoch milliseconds, if ever. */
+  lastUsedAt: number | null;
+  isImpersonation: boolean;
+}
+
+/** The tokens of a created session, to hand to the user's browser or use server-side. */
+export interface CreatedSession {
+  refreshToken: string;
+  accessToken: string;
+}
+
+/** `app.serverSessions`. */
+export interface ServerSessionsApi {
+  /** Creates a session for `userId` (default lifetime one year; at most 367 days). */
+  create(input: {
+    userId: string;
+    expiresInMillis?: number;
+    isImpersonation?: boolean;
+  }): Promise<Result<CreatedSession, 'USER_ID_DOES_NOT_EXIST' | 'SCHEMA_ERROR'>>;
+  /** The user's sessions, newest first. */
+  list(userId: string): Promise<UserSession[]>;
+  /** Ends session `sessionId` of `userId`; its tokens stop working at once. */
+  revoke(input: { userId: string; sessionId: string }): Promise<void>;
+}
+
+interface SessionJson {
+  id: string;
+  user_id: string;
+  created_at: number;
+  last_used_at?: number | null;
+  is_impersonation: boolean;
+}
+
+const q = encodeURIComponent;
+
+/** The server-sessions plugin (server access). */
+/* @__NO_SIDE_EFFECTS__ */
+export function serverSessions(): SignetPlugin<'serverSessions', ServerSessionsApi, never, never, 'server'> {
+  return definePlugin({
+    id: 'serverSessions',
+    access: 'server',
+    setup: (ctx): ServerSessionsApi => ({
+      create: ({ userId, expiresInMillis, isImpersonation }) =>
+        toResult(async () => {
+          const json = await ctx.http.request<{ refresh_token: string; access_token: string }>('/auth/sessions', {
+            method: 'POST',
+            withSession: false,
+            body: {
+              user_id: userId,
+              ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
+              ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
+            },
+          });
+          return { refreshToken: json.refresh_token, accessToken: json.access_token };
+        }, ['USER_ID_DOES_NOT_EXIST', 'SCHEMA_ERROR']),
+      async list(userId) {
+        const json = await ctx.http.request<{ items: SessionJson[] }>(`/auth/sessions?user_id=${q(userId)}`, {
+          withSession: false,
+        });
+        return json.items.map((s) => ({
+          id: s.id,
+          userId: s.user_id,
+          createdAt: s.created_at,
+          lastUsedAt: s.last_used_at ?? null,
+          isImpersonation: s.is_impersonation,
+        }));
+      },
+      async revoke({ userId, sessionId }) {
+        await ctx.http.request(`/auth/sessions/${q(sessionId)}?user_id=${q(userId)}`, {
+          method: 'DELETE',
+          withSession: false,
+        });
+      },
+    }),
+  });
+}
