@@ -43,13 +43,8 @@ export interface Cache {
   clear(): void;
 }
 
-const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /** Creates an empty cache. */
-export function createCache(timers: Timers = realTimers): Cache {
+export function createCache(timers: Timers): Cache {
   const entries = new Map<string, CacheEntry<unknown>>();
 
   function make<T>(key: string, loader: () => Promise<T>): CacheEntry<T> {

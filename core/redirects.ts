@@ -29,9 +29,9 @@ export interface RedirectorOptions {
   method?: RedirectMethod;
   /** Extra origins redirects may go to, e.g. `https://app.example.com`. */
   trustedDomains?: readonly string[];
-  /** The current page; defaults to `window.location` where there is one. */
-  currentUrl?: () => string | null;
-  sleep?: (ms: number) => Promise<void>;
+  /** The current page (the app's environment: `location.href` in a browser). */
+  currentUrl: () => string | null;
+  sleep: (ms: number) => Promise<void>;
 }
 
 /** Where to send the user, by page name (the core's or a plugin's) or URL. */
@@ -60,16 +60,14 @@ export interface Redirector {
   afterAuthHref(kind: 'sign-in' | 'sign-up'): string;
 }
 
-const browserUrl = () => (typeof location === 'undefined' ? null : location.href);
-
 /** True for paths like `/a?b`, never for protocol-relative `//host`. */
 const isRelative = (url: string) => /^\/(?!\/)/.test(url) || /^[?#]/.test(url);
 
 /** Creates a redirector. */
 export function createRedirector(options: RedirectorOptions): Redirector {
-  const current = options.currentUrl ?? browserUrl;
+  const current = options.currentUrl;
   const method = options.method ?? (typeof window === 'undefined' ? 'none' : 'window');
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const { sleep } = options;
   const trusted = new Set((options.trustedDomains ?? []).map((d) => new URL(d).origin));
 
   function isTrusted(url: string) {

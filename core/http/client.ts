@@ -19,7 +19,8 @@ export interface HttpClientOptions extends Credentials {
   /** API host, e.g. `http://localhost:8102`; `/api/v1` is added. */
   baseUrl: string;
   fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits between retries (the app's environment). */
+  sleep: (ms: number) => Promise<void>;
   random?: () => number;
   /** Fetches an owner's admin access token before each call (admin apps without a key). */
   getAdminAccessToken?: () => string | Promise<string>;
@@ -46,13 +47,11 @@ export interface HttpClient {
   readonly fetch: typeof fetch;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Builds an API client. */
 export function createHttpClient(options: HttpClientOptions, tokens: TokenSource): HttpClient {
   const apiRoot = `${options.baseUrl.replace(/\/$/, '')}/api/v1`;
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const sleep = options.sleep ?? defaultSleep;
+  const { sleep } = options;
   const url = (path: string) => `${apiRoot}${path}`.replace(/\/$/, '');
 
   async function request<T>(path: string, init: ApiRequest = {}): Promise<T> {

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../core/cache.js';
+import { createEnvironment } from '../../core/env.js';
 
 describe('cache', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('drops an entry 5 s after its last subscriber leaves', async () => {
-    const cache = createCache();
+    const cache = createCache(createEnvironment());
     const loader = vi.fn(async () => 'data');
     const entry = cache.entry('k', loader);
     const release = entry.retain();
@@ -21,7 +22,7 @@ describe('cache', () => {
   });
 
   it('keeps the entry when a subscriber returns before 5 s', async () => {
-    const cache = createCache();
+    const cache = createCache(createEnvironment());
     const entry = cache.entry('k', async () => 1);
     const first = entry.retain();
     await vi.advanceTimersByTimeAsync(0);
@@ -34,7 +35,7 @@ describe('cache', () => {
   });
 
   it('never drops an entry while it is loading', async () => {
-    const cache = createCache();
+    const cache = createCache(createEnvironment());
     let resolve!: (v: string) => void;
     const entry = cache.entry('k', () => new Promise<string>((r) => (resolve = r)));
     const release = entry.retain();
@@ -50,7 +51,7 @@ describe('cache', () => {
   });
 
   it('shares one load among subscribers and reports errors as a state', async () => {
-    const cache = createCache();
+    const cache = createCache(createEnvironment());
     const loader = vi.fn(async () => {
       throw new Error('boom');
     });
@@ -72,7 +73,7 @@ describe('cachedSignal', () => {
 
   it('loads while watched and drops 5 s after the last watcher leaves', async () => {
     const { cachedSignal } = await import('../../core/cache.js');
-    const cache = createCache();
+    const cache = createCache(createEnvironment());
     const loader = vi.fn(async () => ['a']);
     const state = cachedSignal(() => cache.entry('list', loader));
     const seen: string[] = [];

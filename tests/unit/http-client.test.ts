@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEnvironment } from '../../core/env.js';
 import {
   ConnectionError,
   HttpStatusError,
@@ -154,7 +155,13 @@ describe('retries', () => {
       throw new TypeError('fetch failed');
     };
     const client = createHttpClient(
-      { baseUrl: 'http://api.test', projectId: 'p', fetch, random: () => 0.5 },
+      {
+        baseUrl: 'http://api.test',
+        projectId: 'p',
+        fetch,
+        random: () => 0.5,
+        sleep: createEnvironment().sleep,
+      },
       noTokens,
     );
     const settled = client.request('/projects/current').catch((e) => e);

@@ -9,6 +9,7 @@ function redirector(current: string, trustedDomains: string[] = []) {
     method: { navigate: (to) => void visited.push(to) },
     trustedDomains,
     currentUrl: () => current,
+    sleep: async () => {},
   });
   return { r, visited };
 }
