@@ -71,10 +71,8 @@ describe.each(backends())('server rendering with a request’s cookies on $name'
     ].join('; ');
   }
 
-  it('renders a signed-in page on the server and hands the same state to the browser', async () => {
-    const email = freshEmail();
-    const cookie = await signedInCookieHeader(email);
-
+  /** What a host's server does per request: an app over the request's cookies, loaded, rendered. */
+  async function renderForRequest(cookie: string | null) {
     const server = createApp({
       ...options(),
       plugins: [password()],
@@ -86,6 +84,14 @@ describe.each(backends())('server rendering with a request’s cookies on $name'
         <Who />
       </SignetProvider>,
     );
+    return { server, html };
+  }
+
+  it('renders a signed-in page on the server and hands the same state to the browser', async () => {
+    const email = freshEmail();
+    const cookie = await signedInCookieHeader(email);
+
+    const { server, html } = await renderForRequest(cookie);
     expect(html).toContain(`signed-in:${email}`);
     // The auth page knows the user is signed in, instead of a skeleton.
     const signInPage = renderToString(
@@ -117,17 +123,7 @@ describe.each(backends())('server rendering with a request’s cookies on $name'
       `${refreshTokenKey(projectId)}=forged; ${ACCESS_TOKEN_KEY}=${encodeURIComponent('["forged","eyJhbGciOiJub25lIn0.e30."]')}`,
       `${refreshTokenKey(projectId)}=%E0%A4%A`,
     ]) {
-      const server = createApp({
-        ...options(),
-        plugins: [password()],
-        tokenStore: requestCookieDriver(cookie),
-      });
-      await server.ready();
-      const html = renderToString(
-        <SignetProvider app={server}>
-          <Who />
-        </SignetProvider>,
-      );
+      const { server, html } = await renderForRequest(cookie);
       expect(html, String(cookie)).toContain('signed-out:nobody');
       expect(server.snapshot().user).toBeNull();
     }
