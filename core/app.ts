@@ -10,7 +10,6 @@ import { createHandle } from './app/handle.js';
 import { registerPlugins } from './app/plugin-registry.js';
 import type { AppCore, AppOptions, SignetApp } from './app/types.js';
 import { createUserState } from './app/user-state.js';
-import { createCache } from './cache.js';
 import { createEnvironment } from './env.js';
 import { isSignetError } from './errors/signet-error.js';
 import { createEvents } from './events.js';
@@ -77,7 +76,6 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     refreshGrant(http, options.projectId, options.publishableClientKey),
     env.now,
   );
-  const cache = createCache(env);
   const redirect = createRedirector({
     urls,
     method: options.redirectMethod,
@@ -88,10 +86,14 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   const state = createUserState(http, session, events, options.initialState);
   const storagePrefix = `signet:${options.projectId}:`;
 
-  const startSession = async (tokens: { accessToken: string; refreshToken: string }) => {
+  // Loads begun under the old session are forgotten, and plugins drop what they kept for it.
+  const sessionChanged = () => {
     state.newEpoch();
+    events.emit('session-changed', {});
+  };
+  const startSession = async (tokens: { accessToken: string; refreshToken: string }) => {
+    sessionChanged();
     await session.setTokens(tokens);
-    cache.clear();
     await state.refreshUser();
   };
   const signIn = createSignInStep({
@@ -103,9 +105,8 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   });
 
   const endSession = async () => {
-    state.newEpoch();
+    sessionChanged();
     await session.clear();
-    cache.clear();
     state.clearUser();
     events.emit('signed-out', {});
   };
@@ -117,8 +118,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
       .sync()
       .then((changed) => {
         if (!changed) return;
-        state.newEpoch();
-        cache.clear();
+        sessionChanged();
         return state.refreshUser();
       })
       .catch(() => {
@@ -133,7 +133,6 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     access,
     urls,
     http,
-    cache,
     redirect,
     user: state.user,
     project: state.project,

@@ -7,6 +7,11 @@ export interface AppEventMap {
   'signed-in': { userId: string; method: string; isNewUser: boolean };
   /** The session ended here (sign-out, deleted account, or another tab signed out). */
   'signed-out': Record<string, never>;
+  /**
+   * The session started, ended or was replaced (here or in another tab): whatever a plugin keeps
+   * for the previous session (a cache of lists) is stale.
+   */
+  'session-changed': Record<string, never>;
   /** The current user changed: loaded, updated, or gone (null). */
   'user-changed': { user: CurrentUser | null };
 }

@@ -5,7 +5,6 @@
  * exactly the namespaces of the plugins it was given, at run time and in the types.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
-import type { Cache } from './cache.js';
 import type { Environment } from './env.js';
 import type { AppEvents } from './events.js';
 import type { HttpClient } from './http/client.js';
@@ -32,7 +31,6 @@ export interface PluginContext<Urls extends string = never> {
   /** Every page URL of the app: the core's and (typed) those this plugin declared. */
   readonly urls: AppUrls & Readonly<Record<Urls, string>>;
   readonly http: HttpClient;
-  readonly cache: Cache;
   readonly redirect: Redirector;
   readonly user: ReadonlySignal<CurrentUser | null>;
   readonly project: ReadonlySignal<ClientProject | null>;

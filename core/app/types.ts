@@ -3,7 +3,6 @@
  * itself so the assembly reads on its own.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
-import type { Cache } from '../cache.js';
 import type { Environment } from '../env.js';
 import type { AppEvents } from '../events.js';
 import type { HttpClient } from '../http/client.js';
@@ -68,7 +67,6 @@ export interface AppCore<Urls extends string = string, Codes extends string = st
   readonly plugins: readonly string[];
   readonly redirect: Redirector;
   readonly http: HttpClient;
-  readonly cache: Cache;
   readonly events: AppEvents;
   /** Loads the user and project once; safe to call often. */
   ready(): Promise<void>;

@@ -4,7 +4,7 @@
  * `createApp({ plugins: [contactChannels()] })` gives `app.contactChannels`.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
-import { type CacheState, cachedSignal } from '../../core/cache.js';
+import { type CacheState, cachedSignal, createCache } from '../../core/cache.js';
 import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
 import { type Result, toResult } from '../../core/result.js';
 import type { ContactChannelJson } from '../../core/wire/contact-channel.js';
@@ -91,9 +91,12 @@ export function contactChannels(): SignetPlugin<
       emailVerification: ({ searchParams }, api) => api.verify(searchParams.get('code') ?? ''),
     },
     setup(ctx: PluginContext<ContactChannelsUrl>): ContactChannelsApi {
-      // Keyed by user so a sign-in as someone else never shows the previous user's list.
+      // The plugin's own cache, emptied whenever the session changes; keyed by user as well, so a
+      // sign-in as someone else never shows the previous user's list.
+      const cache = createCache(ctx.env);
+      ctx.onDispose(ctx.events.on('session-changed', () => cache.clear()));
       const entry = () =>
-        ctx.cache.entry(`contact-channels:${ctx.user.value?.id ?? 'none'}`, async () => {
+        cache.entry(`contact-channels:${ctx.user.value?.id ?? 'none'}`, async () => {
           const body = await ctx.http.request<{ items: ContactChannelJson[] }>(
             '/contact-channels?user_id=me',
           );

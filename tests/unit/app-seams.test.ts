@@ -65,6 +65,22 @@ describe('the one sign-in step', () => {
     expect(navigate).toHaveBeenCalledWith('/', { replace: true });
   });
 
+  it('tells plugins the session changed on sign-in and sign-out, so they drop what they kept', async () => {
+    const { fetch } = fakeApi({
+      'POST /auth/password/sign-in': () => signInAnswer('u9'),
+      'GET /users/me': () => json(clientUserJson('u9')),
+      'DELETE /auth/sessions/current': () => json({ success: true }),
+    });
+    const app = createApp({ ...base, fetch, plugins: [password()], redirectMethod: 'none' });
+    const seen: string[] = [];
+    app.events.on('session-changed', () => seen.push('session-changed'));
+    app.events.on('signed-in', () => seen.push('signed-in'));
+    app.events.on('signed-out', () => seen.push('signed-out'));
+    await app.password.signIn({ email: 'u9@example.com', password: 'pw-12345678' });
+    await app.signOut({ noRedirect: true });
+    expect(seen).toEqual(['session-changed', 'signed-in', 'session-changed', 'signed-out']);
+  });
+
   it('turns MULTI_FACTOR_AUTHENTICATION_REQUIRED into a pending attempt, not an error, and signs in nobody', async () => {
     const now = 1_000_000;
     const { fetch } = fakeApi({
