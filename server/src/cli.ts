@@ -8,15 +8,19 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSignetServer } from './create-server.js';
 import { seedFromEnv } from './db/seed.js';
+import { isLocalHost } from './services/local-hosts.js';
 import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
 
-const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--data-dir ./.signet/data]
+const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data]
 
 Options:
   --port PORT          the API port (default 8102, or $PORT)
   --mailbox-port PORT  the development outbox, Inbucket REST v1 shape (default 8105; 0 = any free port):
                        GET /api/v1/mailbox/{name} and GET /api/v1/mailbox/{name}/{id}
-  --host HOST          address both ports listen on (default 127.0.0.1)
+  --host HOST          address the API listens on (default 127.0.0.1)
+  --mailbox-host HOST  address the outbox listens on (default 127.0.0.1: this machine only). The
+                       outbox needs no credential; it serves only emails of projects on the shared
+                       development email config that are not in production mode
   --data-dir DIR       PGlite data folder when DATABASE_URL is not set (default ./.signet/data)
 
 Environment:
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.PORT ?? '8102' },
       'mailbox-port': { type: 'string', default: '8105' },
       host: { type: 'string', default: '127.0.0.1' },
+      'mailbox-host': { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string', default: './.signet/data' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -98,12 +103,13 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
-  const mailbox = await server.listenMailbox(mailboxPort, values.host);
+  const mailbox = await server.listenMailbox(mailboxPort, values['mailbox-host']);
   const dev = server.seeded.dev;
   process.stdout.write(
     [
       `signet-server listening on ${listener.url}`,
       `  development outbox (Inbucket REST v1): ${mailbox.url}/api/v1/mailbox/{name}`,
+      `    for development only: no credential, ${isLocalHost(values['mailbox-host'] ?? '') ? 'this machine only' : `reachable on ${values['mailbox-host']}`}; it serves only emails of projects on the shared email config, never of projects with their own SMTP server or in production mode`,
       `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
       `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,
       '',

@@ -37,7 +37,11 @@ it('signet-server prints its URL and the dev project keys, serves, and exits cle
     const response = await fetch(`${url}/api/v1`);
     expect(response.status).toBe(200);
     const outbox = out.match(/development outbox \(Inbucket REST v1\): (http:\/\/\S+?)\/api/)?.[1];
-    expect(outbox).toBeTruthy();
+    // The outbox answers without a credential: by default only this machine can reach it, and the
+    // server says what it serves.
+    expect(outbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(out).toContain('for development only: no credential, this machine only');
+    expect(out).toContain('never of projects with their own SMTP server or in production mode');
     const mailbox = await fetch(`${outbox}/api/v1/mailbox/nobody`);
     expect(await mailbox.json()).toEqual([]);
 

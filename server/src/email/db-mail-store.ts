@@ -2,9 +2,9 @@
  * The `MailStore` over the `sent_emails` table, so every server process on one database writes to
  * and reads from the same outbox.
  */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { sentEmails } from '../db/schema.js';
+import { projects, sentEmails } from '../db/schema.js';
 import { isUuid } from '../services/users.js';
 import type { MailStore, SentEmail } from './mail-store.js';
 
@@ -24,6 +24,13 @@ function toSentEmail(row: Row): SentEmail {
     error: row.error ?? null,
   };
 }
+
+/**
+ * The outbox rule, checked at read time: sent through the shared config (so never a project's own
+ * SMTP mail), by a project that exists and is not in production mode now.
+ */
+const inDevelopmentOutbox: SQL = sql`${sentEmails.senderConfig}->>'type' = 'shared' and exists (
+  select 1 from ${projects} where ${projects.id} = ${sentEmails.projectId} and not ${projects.isProductionMode})`;
 
 /** A mail store backed by `db`. */
 export function createDbMailStore(db: Database): MailStore {
@@ -49,15 +56,21 @@ export function createDbMailStore(db: Database): MailStore {
         .select()
         .from(sentEmails)
         .where(
-          sql`exists (select 1 from jsonb_array_elements_text(${sentEmails.to}) as r(address)
+          and(
+            inDevelopmentOutbox,
+            sql`exists (select 1 from jsonb_array_elements_text(${sentEmails.to}) as r(address)
             where lower(r.address) = ${name} or split_part(lower(r.address), '@', 1) = ${name})`,
+          ),
         )
         .orderBy(asc(sentEmails.seq));
       return rows.map(toSentEmail);
     },
     async get(id) {
       if (!isUuid(id)) return null;
-      const [row] = await db.select().from(sentEmails).where(eq(sentEmails.id, id));
+      const [row] = await db
+        .select()
+        .from(sentEmails)
+        .where(and(eq(sentEmails.id, id), inDevelopmentOutbox));
       return row ? toSentEmail(row) : null;
     },
     async listForProject(projectId, limit) {

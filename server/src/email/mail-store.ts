@@ -32,8 +32,14 @@ export interface SentEmail {
 /** The store of sent emails. */
 export interface MailStore {
   insert(email: SentEmail): Promise<void>;
-  /** Emails to one mailbox (the full address, or its local part as Inbucket names mailboxes), oldest first. */
+  /**
+   * The development outbox's emails to one mailbox (the full address, or its local part as
+   * Inbucket names mailboxes), oldest first: only emails sent through the shared (development)
+   * config by a project that is not in production mode. Mail a project sends through its own SMTP
+   * server, or while in production mode, is never served here, whoever asks.
+   */
   listForMailbox(mailbox: string): Promise<SentEmail[]>;
+  /** One email of the development outbox, under the same rule as `listForMailbox`. */
   get(id: string): Promise<SentEmail | null>;
   /** The newest emails of a project, newest first. */
   listForProject(projectId: string, limit: number): Promise<SentEmail[]>;
