@@ -6,18 +6,18 @@
 import * as v from 'valibot';
 import type { EmailConfig } from '../email/mail-store.js';
 import { schemaError } from '../http/validate.js';
-import { emailField } from './fields.js';
+import { boundedString, emailField, INPUT_LIMITS } from './fields.js';
 
 /**
  * The fields of a standard config, each optional in the schema: the handler names every missing
  * one at once (`email_config.port must be defined`) instead of valibot stopping at the type.
  */
 const standardEntries = {
-  host: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
+  host: v.optional(v.pipe(boundedString(INPUT_LIMITS.name), v.minLength(1, 'must not be empty'))),
   port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))),
-  username: v.optional(v.string()),
-  password: v.optional(v.string()),
-  sender_name: v.optional(v.string()),
+  username: v.optional(boundedString(INPUT_LIMITS.name)),
+  password: v.optional(boundedString(INPUT_LIMITS.text)),
+  sender_name: v.optional(boundedString(INPUT_LIMITS.name)),
   sender_email: v.optional(emailField),
 };
 const STANDARD_FIELDS = ['host', 'port', 'username', 'password', 'sender_name', 'sender_email'] as const;

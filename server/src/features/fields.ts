@@ -3,11 +3,50 @@ import * as v from 'valibot';
 import { isEmail, isSignInEmail } from '../../../core/wire/email.js';
 import { PASSWORD_SCHEMA_MAX } from '../services/passwords.js';
 
+/**
+ * The longest value each kind of free-text field takes. Every field is bounded, so no anonymous
+ * request can store (and email, and keep for days) megabytes: README "Input limits".
+ */
+export const INPUT_LIMITS = {
+  /** An email address (RFC 5321's path limit). */
+  email: 254,
+  /** A URL: callback and redirect URLs, domains. */
+  url: 2048,
+  /** A name: display names, sender names, hosts, user names. */
+  name: 256,
+  /** A short text: descriptions, email subjects, SMTP passwords, ids. */
+  text: 1024,
+  /** Client, client-read-only and server metadata, as JSON. */
+  metadataJson: 100_000,
+  /** An email template's content, as JSON. */
+  templateJson: 200_000,
+} as const;
+
+/** A string of at most `max` characters. */
+export const boundedString = (max: number) =>
+  v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters long`));
+
+/** Checks that a value's JSON is at most `max` characters. */
+export const jsonAtMost = <T>(max: number) =>
+  v.check<T, string>(
+    (value) => (JSON.stringify(value) ?? '').length <= max,
+    `must be at most ${max} characters as JSON`,
+  );
+
+/** A JSON value whose serialised form is at most `max` characters. */
+export const boundedJson = (max: number) => v.pipe(v.unknown(), jsonAtMost(max));
+
 /** An email allowed to sign up or sign in with a code. */
-export const signInEmailField = v.pipe(v.string(), v.check(isSignInEmail, 'must be a valid email address'));
+export const signInEmailField = v.pipe(
+  boundedString(INPUT_LIMITS.email),
+  v.check(isSignInEmail, 'must be a valid email address'),
+);
 
 /** Any plain email. */
-export const emailField = v.pipe(v.string(), v.check(isEmail, 'must be a valid email address'));
+export const emailField = v.pipe(
+  boundedString(INPUT_LIMITS.email),
+  v.check(isEmail, 'must be a valid email address'),
+);
 
 /**
  * A password string. The rules (8..70 code points) are checked by the handler so an over-long
@@ -20,7 +59,7 @@ export const passwordField = v.pipe(
 
 /** A URL the WHATWG parser accepts, without spaces. */
 export const urlField = v.pipe(
-  v.string(),
+  boundedString(INPUT_LIMITS.url),
   v.check((value) => !/\s/.test(value) && URL.canParse(value), 'is not a valid URL'),
 );
 

@@ -8,7 +8,14 @@ import type { AccessType } from '../../../core/wire/headers.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { contactChannels, passwordCredentials, refreshTokens, users } from '../db/schema.js';
-import { emailField, passwordField, uuidField } from '../features/fields.js';
+import {
+  boundedJson,
+  boundedString,
+  emailField,
+  INPUT_LIMITS,
+  passwordField,
+  uuidField,
+} from '../features/fields.js';
 import type { ProjectRow } from '../http/auth.js';
 import { knownError, StatusError } from '../http/errors.js';
 import type { ServerContext } from './context.js';
@@ -21,11 +28,11 @@ const profileImageField = v.nullable(
 );
 
 const clientEntries = {
-  display_name: v.optional(v.nullable(v.string())),
+  display_name: v.optional(v.nullable(boundedString(INPUT_LIMITS.name))),
   profile_image_url: v.optional(profileImageField),
-  client_metadata: v.optional(v.unknown()),
+  client_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
   selected_team_id: v.optional(v.nullable(uuidField)),
-  totp_secret_base64: v.optional(v.nullable(v.string())),
+  totp_secret_base64: v.optional(v.nullable(boundedString(INPUT_LIMITS.name))),
   otp_auth_enabled: v.optional(v.boolean()),
   passkey_auth_enabled: v.optional(v.boolean()),
 };
@@ -36,8 +43,8 @@ export const clientUserUpdateSchema = v.strictObject(clientEntries);
 /** The server update set (also used by server `PATCH /users/me`). */
 export const serverUserUpdateSchema = v.strictObject({
   ...clientEntries,
-  client_read_only_metadata: v.optional(v.unknown()),
-  server_metadata: v.optional(v.unknown()),
+  client_read_only_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
+  server_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
   primary_email: v.optional(v.nullable(v.pipe(emailField, v.minLength(1, 'must not be empty')))),
   primary_email_verified: v.optional(v.boolean()),
   primary_email_auth_enabled: v.optional(v.boolean()),

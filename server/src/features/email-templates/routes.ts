@@ -7,6 +7,7 @@ import { emailConfigOf } from '../../email/send-project-email.js';
 import { EMAIL_TEMPLATE_TYPES, type EmailDocument } from '../../email/template-types.js';
 import { StatusError } from '../../http/errors.js';
 import { defineRoute, validateOrThrow } from '../../http/route.js';
+import { boundedString, INPUT_LIMITS, jsonAtMost } from '../fields.js';
 
 const paramsSchema = v.object({
   type: v.picklist(EMAIL_TEMPLATE_TYPES, `must be one of: ${EMAIL_TEMPLATE_TYPES.join(', ')}`),
@@ -52,8 +53,8 @@ export const patchEmailTemplateRoute = defineRoute({
   path: '/email-templates/:type',
   access: ['admin'],
   body: v.strictObject({
-    subject: v.optional(v.string()),
-    content: v.optional(v.record(v.string(), v.unknown())),
+    subject: v.optional(boundedString(INPUT_LIMITS.text)),
+    content: v.optional(v.pipe(v.record(v.string(), v.unknown()), jsonAtMost(INPUT_LIMITS.templateJson))),
   }),
   async handler({ ctx, auth, request, params, body, json }) {
     const { type } = validateOrThrow(request, 'params', paramsSchema, params);

@@ -10,13 +10,14 @@ import { StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { adminProjectView } from '../../services/project-view.js';
 import { emailConfigField, readEmailConfig } from '../email-config-field.js';
+import { boundedString, INPUT_LIMITS } from '../fields.js';
 
 const domainField = v.strictObject({
   domain: v.pipe(
-    v.string(),
+    boundedString(INPUT_LIMITS.url),
     v.check((d) => /^https?:\/\//.test(d) && URL.canParse(d), 'must start with http:// or https://'),
   ),
-  handler_path: v.pipe(v.string(), v.startsWith('/', 'must start with /')),
+  handler_path: v.pipe(boundedString(INPUT_LIMITS.url), v.startsWith('/', 'must start with /')),
 });
 
 const configEntries = {
@@ -39,8 +40,8 @@ export const updateCurrentProjectRoute = defineRoute({
   path: '/projects/current',
   access: ['admin'],
   body: v.strictObject({
-    display_name: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'))),
-    description: v.optional(v.nullable(v.string())),
+    display_name: v.optional(v.pipe(boundedString(INPUT_LIMITS.name), v.minLength(1, 'must not be empty'))),
+    description: v.optional(v.nullable(boundedString(INPUT_LIMITS.text))),
     is_production_mode: v.optional(v.boolean()),
     config: v.optional(v.strictObject(configEntries)),
   }),

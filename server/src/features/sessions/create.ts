@@ -4,6 +4,7 @@ import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { createSession } from '../../services/sessions.js';
 import { loadUser } from '../../services/users.js';
+import { boundedString, INPUT_LIMITS } from '../fields.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -13,7 +14,7 @@ export const createSessionRoute = defineRoute({
   path: '/auth/sessions',
   access: ['server', 'admin'],
   body: v.strictObject({
-    user_id: v.string(),
+    user_id: boundedString(INPUT_LIMITS.text),
     expires_in_millis: v.optional(
       v.pipe(
         v.number(),
