@@ -14,6 +14,7 @@ import { createDbMailStore } from './email/db-mail-store.js';
 import { createMailboxApp } from './email/mailbox-app.js';
 import { ROUTES } from './features/routes.js';
 import { createHttpApp } from './http/app.js';
+import { answerClientError } from './http/client-error.js';
 import type { ServerContext } from './services/context.js';
 import { createPasswordService } from './services/passwords.js';
 import { createRateLimits, type RateLimitOptions } from './services/rate-limit/rate-limits.js';
@@ -138,6 +139,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
         const s = serve({ fetch: handler, port, hostname: host }, () => resolve(s));
         s.once('error', reject);
+        s.on('clientError', answerClientError);
       });
       const address = server.address() as AddressInfo;
       const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;

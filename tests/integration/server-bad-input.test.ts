@@ -82,6 +82,20 @@ const BAD_BODIES: Record<string, string> = {
     callback_url: 'http://localhost:99999/handler',
     verification_callback_url: 'http://[::1/handler',
   }),
+  // JSON.stringify writes a lone surrogate as a \ud800 escape, which JSON.parse turns back into
+  // a string PostgreSQL cannot store: in values, in object keys, in emails and metadata.
+  'lone surrogates': JSON.stringify({
+    email: 'a\ud800@example.com',
+    recipient_email: '\udfffz@example.com',
+    code: '\ud800'.repeat(45),
+    password: 'ab\ud800cdefgh',
+    callback_url: 'http://localhost/\ud800',
+    display_name: 'x\udc00',
+    value: 'b\ud800@example.com',
+    client_metadata: { '\ud800': 1, ok: 'v\udfff' },
+    server_metadata: { nested: ['\ud800'] },
+    subject: '\ud800',
+  }),
   'unknown fields only': JSON.stringify({ totally: 'unexpected', nested: { deeper: [1, { x: 2 }] } }),
 };
 
@@ -131,12 +145,16 @@ describe.each(backends())('every route refuses bad input without a 5xx on $name'
       type: ['magic_link', 'no_such_template'],
       project_id: [dev.projectId, 'no-such-project'],
     };
+    // Sent as they stand: a NUL, the UTF-8 bytes of a lone surrogate, bytes that are no UTF-8 at
+    // all, and 70k characters.
+    const hostile = ['%00', 'a%00b', '%ED%A0%80', '%E0%A4%A', 'x'.repeat(70_000)];
     let paths = [pattern];
     for (const [name, options] of Object.entries(values)) {
       if (!pattern.includes(`:${name}`)) continue;
-      paths = paths.flatMap((path) =>
-        options.map((value) => path.replace(`:${name}`, encodeURIComponent(value))),
-      );
+      paths = paths.flatMap((path) => [
+        ...options.map((value) => path.replace(`:${name}`, encodeURIComponent(value))),
+        ...hostile.map((value) => path.replace(`:${name}`, value)),
+      ]);
     }
     return paths;
   }

@@ -11,7 +11,7 @@ import type { UserRecord } from '../services/users.js';
 import { accessError, authenticate, type RequestAuth } from './auth.js';
 import { parseBody } from './body.js';
 import { jsonResponse } from './responses.js';
-import { check, schemaError } from './validate.js';
+import { check, schemaError, unstorable } from './validate.js';
 
 type AnySchema = v.GenericSchema;
 
@@ -91,7 +91,8 @@ export async function runRoute(
     if (error) throw error;
   }
 
-  const problems: string[] = [];
+  // Path parameters reach handlers and queries as they came: refuse what no id can contain.
+  const problems: string[] = unstorable('params', params);
   const query = check(
     'query',
     spec.query ?? EMPTY_QUERY,

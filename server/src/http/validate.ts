@@ -67,17 +67,40 @@ function safeJson(value: unknown): string {
 const MAX_DEPTH = 64;
 
 /**
- * Values PostgreSQL cannot store (NUL characters in text or jsonb) or should not (absurdly deep
- * JSON) are schema errors here, rather than database errors later.
+ * No string anywhere in a request is longer than this, whatever its field (the longest legitimate
+ * one, a profile image as a data URL, is 1,000,000 characters); fields have tighter limits of
+ * their own (`INPUT_LIMITS`).
  */
-function unstorable(path: string, value: unknown, depth = 0): Problem[] {
-  if (typeof value === 'string')
-    return value.includes('\u0000') ? [`${path} must not contain NUL characters`] : [];
+export const MAX_STRING_LENGTH = 1_048_576;
+
+/** A UTF-16 surrogate without its other half: not Unicode, and not storable as UTF-8. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** What is wrong with one string (or key) of a request, if anything. */
+export function stringProblem(path: string, value: string): Problem | null {
+  if (value.includes('\u0000')) return `${path} must not contain NUL characters`;
+  if (LONE_SURROGATE.test(value))
+    return `${path} must be valid Unicode (it contains a lone UTF-16 surrogate)`;
+  if (value.length > MAX_STRING_LENGTH) return `${path} must be at most ${MAX_STRING_LENGTH} characters long`;
+  return null;
+}
+
+/**
+ * Values PostgreSQL cannot store (NUL characters, lone surrogates in text or jsonb) or should not
+ * (absurdly long strings, absurdly deep JSON) are schema errors here, rather than database errors
+ * later — in keys as well as values.
+ */
+export function unstorable(path: string, value: unknown, depth = 0): Problem[] {
+  if (typeof value === 'string') {
+    const problem = stringProblem(path, value);
+    return problem ? [problem] : [];
+  }
   if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return [];
   if (depth >= MAX_DEPTH) return [`${path} is nested too deeply`];
   const problems: Problem[] = [];
   for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) problems.push(`${path} must not contain NUL characters`);
+    const keyProblem = stringProblem(`${path} key`, key);
+    if (keyProblem) problems.push(keyProblem);
     else
       problems.push(
         ...unstorable(Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, child, depth + 1),
