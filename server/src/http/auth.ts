@@ -7,6 +7,7 @@ import { type AccessType, HEADER } from '../../../core/wire/headers.js';
 import type { AccessTokenClaims } from '../crypto/access-tokens.js';
 import { apiKeySets, projects, users } from '../db/schema.js';
 import type { ServerContext } from '../services/context.js';
+import { sessionIsLive } from '../services/sessions.js';
 import {
   isUserOf,
   joinUserDetails,
@@ -71,11 +72,13 @@ export async function authenticate(ctx: ServerContext, request: Request): Promis
   if (adminAccessToken) {
     // 5. A dashboard user managing this project; keys are not checked then.
     const project = await authenticateAdminAccessToken(ctx, adminAccessToken, projectId);
-    found = { project, user: claims ? await loadUser(ctx.db, projectId, claims.userId) : null };
+    const user = claims ? await loadUser(ctx.db, projectId, claims.userId) : null;
+    const live = user && (await sessionUserExists(ctx, projectId, claims));
+    found = { project, user: live ? user : null };
   } else {
     // 6. The key of the declared access type.
     const keys = { publishableKey, secretKey, adminKey };
-    found = await checkProjectKey(ctx, type, projectId, keys, claims?.userId);
+    found = await checkProjectKey(ctx, type, projectId, keys, claims);
   }
   const { project, user } = found;
   // 7. In practice the key check fails first, as keys belong to a project.
@@ -96,6 +99,20 @@ export async function verifyAccessToken(
     throw knownError(flavour === 'user' ? 'ACCESS_TOKEN_EXPIRED' : 'ADMIN_ACCESS_TOKEN_EXPIRED', details);
   }
   throw knownError(flavour === 'user' ? 'UNPARSABLE_ACCESS_TOKEN' : 'UNPARSABLE_ADMIN_ACCESS_TOKEN');
+}
+
+/** Whether the session of `claims` is still live (for the admin-token path, which loads apart). */
+async function sessionUserExists(
+  ctx: ServerContext,
+  projectId: string,
+  claims: AccessTokenClaims | undefined,
+): Promise<boolean> {
+  if (!claims) return false;
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isUserOf(projectId, claims.userId), sessionIsLive(claims.refreshTokenId, ctx.now())));
+  return rows.length > 0;
 }
 
 async function authenticateAdminAccessToken(
@@ -135,8 +152,9 @@ async function checkProjectKey(
   type: AccessType,
   projectId: string,
   keys: { publishableKey?: string; secretKey?: string; adminKey?: string },
-  userId: string | undefined,
+  claims: AccessTokenClaims | undefined,
 ): Promise<ProjectAndUser> {
+  const userId = claims?.userId;
   const spec = {
     client: {
       value: keys.publishableKey,
@@ -179,7 +197,11 @@ async function checkProjectKey(
             .select({ project: projects, ...userRecordFields })
             .from(apiKeySets)
             .leftJoin(projects, keyProject)
-            .leftJoin(users, isUserOf(projectId, userId))
+            // A user whose token's session is gone is no user: revocation works at once.
+            .leftJoin(
+              users,
+              and(isUserOf(projectId, userId), sessionIsLive(claims?.refreshTokenId, ctx.now())),
+            )
             .$dynamic(),
         ).where(keyMatches);
   // One row per contact channel of the user (or just one); none when the key does not match.

@@ -2,12 +2,13 @@
  * Sessions are refresh-token rows (wire.md §3.2, §7.2). The token itself is 45 random Crockford
  * characters handed out once; only its SHA-256 is stored.
  */
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { sha256Hex } from '../crypto/hash.js';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { refreshTokens, users } from '../db/schema.js';
 import type { ServerContext } from './context.js';
+import { isUuid } from './users.js';
 
 /** Refresh tokens made at sign-in and sign-up live a year (wire.md §7.2). */
 export const SIGN_IN_SESSION_LIFETIME_MS = 365 * 24 * 3600 * 1000;
@@ -92,4 +93,17 @@ export async function signInResponse(
   const session = await createSession(ctx.db, ctx.now, input);
   const accessToken = await ctx.tokens.sign({ ...input, refreshTokenId: session.id });
   return { accessToken, refreshToken: session.refreshToken };
+}
+
+/**
+ * The condition, for a query over `users`, that the session an access token was minted from is
+ * still live: a revoked or expired session takes its access tokens with it at once, not when they
+ * expire (a token without a session id, from another issuer's SDK, is taken as it is).
+ */
+export function sessionIsLive(refreshTokenId: string | undefined, now: number): SQL {
+  if (refreshTokenId === undefined) return sql`true`;
+  if (!isUuid(refreshTokenId)) return sql`false`;
+  return sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.id} = ${refreshTokenId}
+    and ${refreshTokens.userId} = ${users.id}
+    and (${refreshTokens.expiresAt} is null or ${refreshTokens.expiresAt} > ${new Date(now)}))`;
 }

@@ -9,6 +9,7 @@ import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { findAuthEmailChannel } from '../../services/auth-channels.js';
 import type { ServerContext } from '../../services/context.js';
+import { applyEmailProof } from '../../services/email-proof.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { createSession } from '../../services/sessions.js';
 import {
@@ -28,7 +29,9 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
   const email = (row.method as { email?: string }).email ?? '';
   const channel = await findAuthEmailChannel(tx, project.id, email);
   let userId = channel?.userId;
-  if (userId) {
+  if (channel && userId) {
+    // The code proves the address: what an unproven sign-up set up on the account is revoked.
+    await applyEmailProof(tx, channel);
     await tx.update(users).set({ otpAuthEnabled: true }).where(eq(users.id, userId));
   } else {
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');

@@ -1,9 +1,10 @@
 /** `POST /auth/password/reset` and `/auth/password/reset/check-code` (wire.md §4.2, §6.3). */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { passwordCredentials, refreshTokens, users } from '../../db/schema.js';
+import { contactChannels, passwordCredentials, refreshTokens, users } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
+import { applyEmailProof } from '../../services/email-proof.js';
 import { passwordProblem } from '../../services/passwords.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { codeField, redeemCode } from '../../services/verification-codes.js';
@@ -38,6 +39,14 @@ export const resetPasswordRoute = defineRoute({
         const at = new Date(ctx.now());
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
         if (!user) throw knownError('USER_NOT_FOUND');
+        // The emailed code proves the address it went to: if the account had not proven it, what
+        // was set up without the proof goes (the password below is the code holder's own).
+        const email = (row.method as { email?: string }).email ?? '';
+        const [channel] = await tx
+          .select()
+          .from(contactChannels)
+          .where(and(eq(contactChannels.userId, userId), eq(contactChannels.value, email)));
+        if (channel) await applyEmailProof(tx, channel);
         await tx
           .insert(passwordCredentials)
           .values({ userId, passwordHash, updatedAt: at })
