@@ -56,8 +56,14 @@ export async function openDatabase(
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-  // An idle client losing its connection must not take the process down.
+  // A client losing its connection emits 'error': on an idle client the pool hears it; on one
+  // checked out (a transaction in flight) only the client does, and an unheard 'error' event ends
+  // the process. Every client gets a listener; the query in flight fails on its own (the request
+  // answers 503) and the pool drops the broken client and connects anew for the next one.
   pool.on('error', (error) => log(`postgres pool error: ${error.message}`));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log(`postgres connection error: ${error.message}`));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     kind: 'postgres',

@@ -2,8 +2,10 @@
  * Building responses the way the wire expects them (wire.md §1.6, §2): JSON and text bodies, error
  * bodies, and the headers every API response carries.
  */
+
 import { HEADER } from '../../../core/wire/headers.js';
 import { randomCrockford } from '../crypto/random.js';
+import { isConnectionError } from '../db/errors.js';
 import { KnownError, StatusError } from './errors.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -62,6 +64,13 @@ export function errorResponse(error: unknown, requestId: string, log: (line: str
     return response;
   }
   if (error instanceof StatusError) return textResponse(error.status, error.message, { ...error.headers });
+  if (isConnectionError(error)) {
+    // The pool reconnects by itself; the caller may simply try again.
+    log(`[${requestId}] database connection lost: ${error instanceof Error ? error.message : String(error)}`);
+    return textResponse(503, 'The database is not reachable right now. Please try again in a moment.', {
+      'retry-after': '1',
+    });
+  }
   log(
     `[${requestId}] unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );
