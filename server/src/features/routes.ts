@@ -34,6 +34,7 @@ import { updateCurrentProjectRoute } from './projects/update-current.js';
 import { createSessionRoute } from './sessions/create.js';
 import { refreshCurrentRoute, signOutRoute } from './sessions/current.js';
 import { oauthTokenRoute } from './sessions/refresh-token-grant.js';
+import { deleteSessionRoute, listSessionsRoute } from './sessions/user-sessions.js';
 import { deleteMeRoute, getMeRoute, patchMeRoute } from './users/me.js';
 import { welcomeRoute } from './welcome.js';
 
@@ -69,8 +70,11 @@ export const ROUTES: readonly RouteSpec[] = [
   sendTestEmailRoute,
   oauthTokenRoute,
   createSessionRoute,
+  listSessionsRoute,
+  // `/auth/sessions/current` comes before `/auth/sessions/{id}`.
   signOutRoute,
   refreshCurrentRoute,
+  deleteSessionRoute,
   getMeRoute,
   patchMeRoute,
   deleteMeRoute,
