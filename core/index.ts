@@ -3,6 +3,9 @@
  * sign-in methods and features come as plugins (`signet/plugins/<id>`), screens from `signet/react`.
  */
 
+// The app's signals come from @preact/signals-core, a peer dependency: re-exported so an app reads
+// them with the very same copy (a second copy's computed() would never see the kit's signals).
+export { batch, computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
 export {
   type AdminAccess,
   type ClientAccess,
@@ -94,7 +97,12 @@ export type { CookieJar, KeyValueStorage } from './storage.js';
 export { CookieStoreOutsideBrowserError, cookieDriver } from './tokens/cookie-driver.js';
 export { createTokenStore, type TokenStoreOption } from './tokens/create-token-store.js';
 export { parseCookieHeader, requestCookieDriver } from './tokens/request-cookie-driver.js';
-export { type TokenPair, type TokenStore, tokenStoreFromDriver } from './tokens/token-store.js';
+export {
+  type TokenDriver,
+  type TokenPair,
+  type TokenStore,
+  tokenStoreFromDriver,
+} from './tokens/token-store.js';
 export { type AppUrls, CORE_PAGE_PATHS, DEFAULT_HANDLER_PATH, resolveUrls } from './urls.js';
 export type { CurrentUser, CurrentUserUpdate, OAuthProviderLink } from './user.js';
 export { isEmail, isSignInEmail } from './wire/email.js';

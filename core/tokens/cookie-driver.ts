@@ -1,9 +1,8 @@
 /**
- * An unstorage driver over the browser's `document.cookie`, with the cookie lifetimes of
+ * A token driver over the browser's `document.cookie`, with the cookie lifetimes of
  * product-spec §9: the refresh token one year, the access token one day.
  */
-import type { Driver } from 'unstorage';
-import { ACCESS_TOKEN_KEY } from './token-store.js';
+import { ACCESS_TOKEN_KEY, type TokenDriver } from './token-store.js';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 const ONE_DAY_SECONDS = 86_400;
@@ -63,15 +62,12 @@ export function watchCookies(onChange: () => void, timers: PollTimers = globalTh
 }
 
 /** A driver that keeps each key in a first-party cookie. */
-export function cookieDriver(): Driver {
+export function cookieDriver(): TokenDriver {
   if (typeof document === 'undefined') throw new CookieStoreOutsideBrowserError();
   return {
-    name: 'signet-cookie',
-    hasItem: (key) => readCookie(key) !== null,
     getItem: (key) => readCookie(key),
     setItem: (key, value) =>
       writeCookie(key, value, key === ACCESS_TOKEN_KEY ? ONE_DAY_SECONDS : ONE_YEAR_SECONDS),
     removeItem: (key) => writeCookie(key, '', 0),
-    getKeys: () => document.cookie.split(';').map((part) => decodeURIComponent(part.split('=')[0]!.trim())),
   };
 }

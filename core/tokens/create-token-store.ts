@@ -1,15 +1,14 @@
 /** Turns the `tokenStore` option of `createApp` into a store. */
-import type { Driver } from 'unstorage';
 import { cookieDriver, watchCookies } from './cookie-driver.js';
-import { type TokenStore, tokenStoreFromDriver } from './token-store.js';
+import { type TokenDriver, type TokenStore, tokenStoreFromDriver } from './token-store.js';
 import { localStorageTokenDriver, memoryTokenDriver } from './web-storage-drivers.js';
 
 /**
  * Where tokens are kept: `'memory'` (lost on reload; the default outside a browser), `'local-storage'`,
  * `'cookie'` (browser cookies readable by the host's own server; the default in a browser), any
- * unstorage driver, or a ready `TokenStore`.
+ * token driver (an unstorage driver works as it is), or a ready `TokenStore`.
  */
-export type TokenStoreOption = 'memory' | 'local-storage' | 'cookie' | Driver | TokenStore;
+export type TokenStoreOption = 'memory' | 'local-storage' | 'cookie' | TokenDriver | TokenStore;
 
 const isTokenStore = (option: object): option is TokenStore => 'read' in option && 'write' in option;
 

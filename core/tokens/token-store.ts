@@ -1,9 +1,8 @@
 /**
- * Where the session's tokens live. Every store is an unstorage driver underneath, keyed by the
+ * Where the session's tokens live. Every store is a key-value driver underneath, keyed by the
  * names the wire's cookie store uses (wire.md §7.3), so a token written by one kind of store reads
- * the same in another and a host can bring any unstorage driver as a custom store.
+ * the same in another and a host can bring any unstorage driver (or its own) as a custom store.
  */
-import type { Driver } from 'unstorage';
 import type { PollTimers } from './cookie-driver.js';
 
 /** The two tokens of a session; either may be absent. */
@@ -33,8 +32,18 @@ export const LEGACY_REFRESH_TOKEN_KEY = 'stack-refresh';
 
 const asString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** A token store over any unstorage driver. */
-export function tokenStoreFromDriver(driver: Driver, projectId: string): TokenStore {
+/**
+ * The part of a key-value driver the kit uses: get, set and remove a string. Every unstorage driver
+ * has this shape, so one can be passed as it is; the kit itself does not depend on unstorage.
+ */
+export interface TokenDriver {
+  getItem(key: string, options?: unknown): unknown;
+  setItem?(key: string, value: string, options: Record<string, never>): unknown;
+  removeItem?(key: string, options: Record<string, never>): unknown;
+}
+
+/** A token store over any token driver (an unstorage driver included). */
+export function tokenStoreFromDriver(driver: TokenDriver, projectId: string): TokenStore {
   const refreshKey = refreshTokenKey(projectId);
   return {
     async read() {
