@@ -17,8 +17,8 @@ const CALLBACK = 'http://localhost:5173/handler/magic-link-callback';
 /** A server whose development project has magic link on, and its outbox. */
 async function start(backend: Backend, options: Parameters<Backend['create']>[0]) {
   const running = await backend.create(options);
-  const mailbox = (await running.server.listenMailbox(0)).url;
   const dev = running.server.seeded.dev;
+  const mailbox = { url: running.url, keys: dev };
   await patchConfig(running.url, dev, { magic_link_enabled: true });
   return { running, mailbox, dev };
 }

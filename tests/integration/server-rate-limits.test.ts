@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
 import { patchConfig } from '../support/outbox.js';
-import { expectTooManyRequests, freshClient, mailCount, setProductionMode } from '../support/rate-limits.js';
+import {
+  expectTooManyRequests,
+  freshClient,
+  mailCount,
+  type SentMail,
+  setProductionMode,
+} from '../support/rate-limits.js';
 import { expectKnownError, freshEmail, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 
@@ -21,7 +27,7 @@ const BOGUS_CODE = 'a'.repeat(45);
 describe.each(backends())('server rate limits on $name', (backend) => {
   let running: RunningServer;
   let url: string;
-  let mailbox: string;
+  let mailbox: SentMail;
   let dev: ProjectKeys;
   // Frozen unless a test moves it, so Retry-After values are exact.
   let clock = Date.now();
@@ -33,8 +39,8 @@ describe.each(backends())('server rate limits on $name', (backend) => {
       trustProxy: true,
     });
     url = running.url;
-    mailbox = (await running.server.listenMailbox(0)).url;
     dev = running.server.seeded.dev;
+    mailbox = { url, keys: dev };
     await patchConfig(url, dev, { magic_link_enabled: true });
     await setProductionMode(url, dev, true);
   });

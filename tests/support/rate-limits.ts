@@ -34,9 +34,21 @@ export function freshClient(): { 'x-forwarded-for': string } {
   return { 'x-forwarded-for': `198.18.${Math.floor(lastOctet / 250)}.${(lastOctet % 250) + 1}` };
 }
 
-/** How many emails the outbox holds for `address`. */
-export async function mailCount(mailboxUrl: string, address: string): Promise<number> {
-  const response = await fetch(`${mailboxUrl}/api/v1/mailbox/${encodeURIComponent(address)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as unknown[]).length;
+/** Where a test reads the emails a project sent: its admin API, which sees production mode too. */
+export interface SentMail {
+  url: string;
+  keys: ProjectKeys;
+}
+
+/**
+ * How many emails the project sent to `address` (its newest 100, as `/internal/emails` lists them).
+ * Not the outbox: a project in production mode has nothing served there.
+ */
+export async function mailCount(sent: SentMail, address: string): Promise<number> {
+  const response = await raw(sent.url, '/internal/emails', { keys: sent.keys, access: 'admin' });
+  expect(response.status, response.text).toBe(200);
+  const wanted = address.toLowerCase();
+  return (response.json.items as { to: string[] }[]).filter((item) =>
+    item.to.some((to) => to.toLowerCase().includes(wanted)),
+  ).length;
 }
