@@ -6,6 +6,13 @@
  */
 
 export { AccountSettingsPage } from './account-settings/account-settings-page.js';
+export { ConfirmButton, type ConfirmButtonProps } from './account-settings/confirm-button.js';
+export {
+  PROFILE_IMAGE_MAX_LENGTH,
+  PROFILE_IMAGE_SIZE,
+  ProfileImageError,
+  resizeProfileImage,
+} from './account-settings/resize-image.js';
 export { AuthPage, type AuthPageOptions, type AuthPageProps } from './auth-page.js';
 export { type AuthPagePlan, planAuthPage } from './auth-page-plan.js';
 export { type AuthTab, AuthTabs, type AuthTabsProps } from './auth-tabs.js';

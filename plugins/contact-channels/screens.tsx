@@ -8,6 +8,7 @@ import type { HandlerRouteProps, ScreenContribution } from '../../react/screens.
 import { FullPage } from '../../react/ui/full-page.js';
 import { Spinner } from '../../react/ui/spinner.js';
 import { useLinkCode } from '../../react/use-link-code.js';
+import { EmailsSection } from './account-section.js';
 import type { ContactChannelsApi } from './index.js';
 
 /** `/handler/email-verification?code=…`: marks the emailed address verified. */
@@ -51,5 +52,6 @@ export function contactChannelsScreens(): ScreenContribution {
     id: 'contactChannels',
     plugin: 'contactChannels',
     pages: { emailVerification: EmailVerificationPage },
+    accountSections: [{ id: 'emails', title: 'Emails', order: 10, Component: EmailsSection }],
   };
 }

@@ -13,6 +13,7 @@ import { FormError } from '../../react/ui/form-error.js';
 import { PasswordField } from '../../react/ui/password-field.js';
 import { useAuthSubmit } from '../../react/use-auth-submit.js';
 import { useFormFields } from '../../react/use-form-fields.js';
+import { PasswordSection } from './account-section.js';
 import type { PasswordApi } from './index.js';
 import { ForgotPasswordPage, PasswordResetPage } from './reset-screens.js';
 import { validateSignIn, validateSignUp } from './validation.js';
@@ -117,5 +118,14 @@ export function passwordScreens(options: PasswordScreensOptions = {}): ScreenCon
       SignUp: PasswordSignUpForm,
     },
     pages: { forgotPassword: ForgotPasswordPage, passwordReset: PasswordResetPage },
+    accountSections: [
+      {
+        id: 'password',
+        title: 'Password',
+        order: 20,
+        when: ({ project }) => project.config.credentialEnabled,
+        Component: PasswordSection,
+      },
+    ],
   };
 }

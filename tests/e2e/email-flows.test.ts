@@ -150,7 +150,8 @@ describe('email flows in Chromium, emails read from the outbox', () => {
 
   it('signs in by opening the emailed link, which works only once', async () => {
     const message = await nthMessage(codeUser, 3);
-    const link = linkTo(message, 'magic-link-callback');
+    // The example app moved its magic-link page to /handler/login-link: the email links there.
+    const link = linkTo(message, 'login-link');
     await page.goto(link);
     await page.waitForURL(`${stack.appUrl}/`);
     await currentUserText(`Signed in as ${codeUser}`);

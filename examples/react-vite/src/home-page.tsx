@@ -21,9 +21,14 @@ export function HomePage() {
         {user && <EmailStatus />}
         <nav className="example-links" aria-label="Account">
           {user ? (
-            <a className="signet-button signet-button--secondary" href={urls.signOut}>
-              Sign out
-            </a>
+            <>
+              <a className="signet-button signet-button--primary" href={urls.accountSettings}>
+                Account settings
+              </a>
+              <a className="signet-button signet-button--secondary" href={urls.signOut}>
+                Sign out
+              </a>
+            </>
           ) : (
             <>
               <a className="signet-button signet-button--primary" href={urls.signIn}>

@@ -1,6 +1,6 @@
 /**
- * Entry point: creates the signet app with the password, magic-link and contact-channels plugins
- * and mounts the example.
+ * Entry point: creates the signet app with the password, magic-link, contact-channels and sessions
+ * plugins and mounts the example.
  */
 import 'signet/react/theme.css';
 import './app.css';
@@ -13,6 +13,8 @@ import { magicLink } from 'signet/plugins/magic-link';
 import { magicLinkScreens } from 'signet/plugins/magic-link/screens';
 import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
+import { sessions } from 'signet/plugins/sessions';
+import { sessionsScreens } from 'signet/plugins/sessions/screens';
 import { MessageCard, SignetProvider } from 'signet/react';
 import { App } from './app.js';
 import { createBrowserRouter } from './router.js';
@@ -41,11 +43,13 @@ function main() {
     projectId,
     publishableClientKey: env.VITE_SIGNET_PUBLISHABLE_CLIENT_KEY,
     baseUrl,
-    plugins: [password(), magicLink(), contactChannels()],
+    plugins: [password(), magicLink(), contactChannels(), sessions()],
+    // Any page may live at a URL of the app's choosing: emailed sign-in links lead here.
+    urls: { magicLinkCallback: '/handler/login-link' },
     // Redirects after sign-in and sign-out go through the router: no page reload.
     redirectMethod: { navigate: (to, { replace }) => router.navigate(to, { replace }) },
   });
-  const screens = [passwordScreens(), magicLinkScreens(), contactChannelsScreens()];
+  const screens = [passwordScreens(), magicLinkScreens(), contactChannelsScreens(), sessionsScreens()];
 
   root.render(
     <StrictMode>

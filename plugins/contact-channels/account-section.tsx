@@ -1,0 +1,178 @@
+/**
+ * The emails section of account settings: the user's addresses with their state, adding one,
+ * sending a verification link, making one primary, using one for sign-in, removing one.
+ */
+import { useState } from 'react';
+import { isSignInEmail } from '../../core/wire/email.js';
+import { ConfirmButton } from '../../react/account-settings/confirm-button.js';
+import { callShowingFailure } from '../../react/call-showing-failure.js';
+import { usePluginApi } from '../../react/hooks.js';
+import { Button } from '../../react/ui/button.js';
+import { EmailField } from '../../react/ui/email-field.js';
+import { Form } from '../../react/ui/form.js';
+import { FormError } from '../../react/ui/form-error.js';
+import { Spinner } from '../../react/ui/spinner.js';
+import { useAuthSubmit } from '../../react/use-auth-submit.js';
+import { useFormFields } from '../../react/use-form-fields.js';
+import { useSignalValue } from '../../react/use-signal.js';
+import type { ContactChannel, ContactChannelsApi } from './index.js';
+
+/** The user's email addresses. */
+export function EmailsSection() {
+  const api = usePluginApi<ContactChannelsApi>('contactChannels');
+  const list = useSignalValue(api.list, { status: 'pending' } as const);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** Runs an action of one row and reports how it went. */
+  const act = async (
+    run: () => Promise<{ status: string; error?: { message: string } } | undefined>,
+    done?: string,
+  ) => {
+    setNotice(null);
+    setError(null);
+    try {
+      const result = await run();
+      if (result && result.status === 'error') setError(result.error?.message ?? 'That did not work.');
+      else if (done) setNotice(done);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+
+  if (list.status === 'pending') return <Spinner />;
+  if (list.status === 'error')
+    return (
+      <p className="signet-field-error" role="alert">
+        The emails could not be loaded. {(list.error as Error)?.message}
+      </p>
+    );
+  return (
+    <div className="signet-account-stack">
+      <ul className="signet-account-list" aria-label="Email addresses">
+        {list.data.map((channel) => (
+          <EmailRow key={channel.id} channel={channel} act={act} />
+        ))}
+      </ul>
+      {notice && (
+        <p className="signet-account-note" role="status">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p className="signet-field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <AddEmailForm />
+    </div>
+  );
+}
+
+type Act = (
+  run: () => Promise<{ status: string; error?: { message: string } } | undefined>,
+  done?: string,
+) => Promise<void>;
+
+function EmailRow({ channel, act }: { channel: ContactChannel; act: Act }) {
+  const api = usePluginApi<ContactChannelsApi>('contactChannels');
+  return (
+    <li className="signet-account-item" data-email={channel.value}>
+      <div>
+        <p className="signet-account-item-title">
+          {channel.value}
+          {channel.isPrimary && <span className="signet-badge">Primary</span>}
+          <span className="signet-badge" data-tone={channel.isVerified ? 'ok' : 'warn'}>
+            {channel.isVerified ? 'Verified' : 'Unverified'}
+          </span>
+        </p>
+        <p className="signet-account-note">
+          {channel.usedForAuth ? 'Used for sign-in' : 'Not used for sign-in'}
+        </p>
+      </div>
+      <div className="signet-account-actions">
+        {!channel.isVerified && (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              act(() => api.sendVerification(channel.id), `A verification link was sent to ${channel.value}.`)
+            }
+          >
+            Send verification email
+          </Button>
+        )}
+        {channel.isVerified && !channel.isPrimary && (
+          <Button variant="secondary" onClick={() => act(() => api.update(channel.id, { isPrimary: true }))}>
+            Make primary
+          </Button>
+        )}
+        {channel.isVerified && (
+          <Button
+            variant="secondary"
+            onClick={() => act(() => api.update(channel.id, { usedForAuth: !channel.usedForAuth }))}
+          >
+            {channel.usedForAuth ? 'Stop using for sign-in' : 'Use for sign-in'}
+          </Button>
+        )}
+        {!channel.isPrimary && (
+          <ConfirmButton
+            label="Remove"
+            question={`Remove ${channel.value}?`}
+            confirmLabel="Yes, remove"
+            onConfirm={() => act(async () => void (await api.remove(channel.id)))}
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Adding an address: the fields start empty again after each address added. */
+function AddEmailForm() {
+  const [round, setRound] = useState(0);
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <div className="signet-account-stack">
+      <AddEmailFields
+        key={round}
+        onAdded={(email) => {
+          setSent(`${email} was added. A verification link was sent to it.`);
+          setRound((n) => n + 1);
+        }}
+      />
+      {sent && (
+        <p className="signet-account-note" role="status">
+          {sent}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AddEmailFields({ onAdded }: { onAdded: (email: string) => void }) {
+  const api = usePluginApi<ContactChannelsApi>('contactChannels');
+  const form = useFormFields({ email: '' });
+  const { pending, submit } = useAuthSubmit(async () => {
+    const email = form.values.email.trim();
+    const invalid = !email
+      ? 'Please enter an email'
+      : isSignInEmail(email)
+        ? undefined
+        : 'Please enter a valid email';
+    if (form.showErrors({ email: invalid })) return;
+    const added = await callShowingFailure(form, 'email', () => api.add({ value: email }));
+    if (!added) return;
+    await api.sendVerification(added.data.id).catch(() => undefined);
+    onAdded(email);
+  });
+  return (
+    <Form name="add-email" onSubmit={() => void submit()}>
+      <EmailField label="Add an email" autoComplete="email" {...form.field('email')} />
+      <FormError>{form.formError}</FormError>
+      <div className="signet-account-actions">
+        <Button type="submit" variant="primary" loading={pending}>
+          Add email
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The password section of account settings: change the password (current, new, repeat) for a
+ * user who has one, or set one for a user who signed up without (by code or link).
+ */
+import { useState } from 'react';
+import type { CurrentUser } from '../../core/user.js';
+import { callShowingFailure } from '../../react/call-showing-failure.js';
+import { usePluginApi } from '../../react/hooks.js';
+import { Button } from '../../react/ui/button.js';
+import { Form } from '../../react/ui/form.js';
+import { FormError } from '../../react/ui/form-error.js';
+import { PasswordField } from '../../react/ui/password-field.js';
+import { useAuthSubmit } from '../../react/use-auth-submit.js';
+import { type FieldErrors, useFormFields } from '../../react/use-form-fields.js';
+import type { PasswordApi } from './index.js';
+import { MESSAGES, newPasswordError, passwordRepeatError } from './validation.js';
+
+type Field = 'oldPassword' | 'newPassword' | 'newPasswordRepeat';
+
+/** Change or set the password; the form starts empty again after each success. */
+export function PasswordSection({ user }: { user: CurrentUser }) {
+  // Remounted after a success, so the fields clear.
+  const [round, setRound] = useState(0);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <div className="signet-account-stack">
+      <PasswordForm
+        key={round}
+        hasPassword={user.hasPassword}
+        onDone={(message) => {
+          setDone(message);
+          setRound((n) => n + 1);
+        }}
+      />
+      {done && (
+        <p className="signet-account-note" role="status">
+          {done}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (message: string) => void }) {
+  const api = usePluginApi<PasswordApi>('password');
+  const form = useFormFields<Field>(
+    { oldPassword: '', newPassword: '', newPasswordRepeat: '' },
+    { linked: [['newPassword', 'newPasswordRepeat']] },
+  );
+  const { pending, submit } = useAuthSubmit(async () => {
+    const { oldPassword, newPassword, newPasswordRepeat } = form.values;
+    const errors: FieldErrors<Field> = {
+      newPassword: newPasswordError(newPassword),
+      newPasswordRepeat: passwordRepeatError(newPassword, newPasswordRepeat),
+    };
+    if (hasPassword && !oldPassword) errors.oldPassword = MESSAGES.passwordEmpty;
+    if (form.showErrors(errors)) return;
+    const result = hasPassword
+      ? await callShowingFailure(form, 'oldPassword', () => api.updatePassword({ oldPassword, newPassword }))
+      : await callShowingFailure(form, 'newPassword', () => api.setPassword({ password: newPassword }));
+    if (result) onDone(hasPassword ? 'Your password has been changed.' : 'Your password has been set.');
+  });
+  return (
+    <Form name={hasPassword ? 'change-password' : 'set-password'} onSubmit={() => void submit()}>
+      {hasPassword && (
+        <PasswordField
+          label="Current password"
+          name="oldPassword"
+          autoComplete="current-password"
+          {...form.field('oldPassword')}
+        />
+      )}
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        {...form.field('newPassword')}
+      />
+      <PasswordField
+        label="Repeat new password"
+        name="newPasswordRepeat"
+        autoComplete="new-password"
+        {...form.field('newPasswordRepeat')}
+      />
+      <FormError>{form.formError}</FormError>
+      <div className="signet-account-actions">
+        <Button type="submit" variant="primary" loading={pending}>
+          {hasPassword ? 'Change password' : 'Set password'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

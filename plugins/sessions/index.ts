@@ -1,0 +1,70 @@
+/**
+ * The sessions plugin: the signed-in user's sessions (this browser and the others), for the
+ * account-settings page or a host's own UI. `createApp({ plugins: [sessions()] })` gives
+ * `app.sessions`; `sessionsScreens()` adds the 'Active sessions' section to account settings.
+ */
+import { definePlugin, type SignetPlugin } from '../../core/plugin.js';
+import { type Result, toResult } from '../../core/result.js';
+
+/** One session of the current user (wire.md §5.8). */
+export interface ActiveSession {
+  id: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** When it was last used to get a fresh access token, in epoch milliseconds, if known. */
+  lastUsedAt: number | null;
+  /** The session this app is using. */
+  isCurrent: boolean;
+}
+
+interface SessionJson {
+  id: string;
+  created_at: number;
+  last_used_at?: number;
+  is_current_session: boolean;
+}
+
+/** `app.sessions`. */
+export interface SessionsApi {
+  /** The current user's sessions, newest first. */
+  list(): Promise<ActiveSession[]>;
+  /** Ends another session of the user; its next request is refused. */
+  revoke(id: string): Promise<Result<void, 'CANNOT_DELETE_CURRENT_SESSION'>>;
+  /** Ends every session of the user but this one; resolves how many were ended. */
+  revokeOthers(): Promise<number>;
+}
+
+/** The sessions plugin. */
+/* @__NO_SIDE_EFFECTS__ */
+export function sessions(): SignetPlugin<'sessions', SessionsApi> {
+  return definePlugin({
+    id: 'sessions',
+    setup(ctx): SessionsApi {
+      const list = async () => {
+        const json = await ctx.http.request<{ items: SessionJson[] }>('/auth/sessions?user_id=me');
+        return json.items.map((s) => ({
+          id: s.id,
+          createdAt: s.created_at,
+          lastUsedAt: s.last_used_at ?? null,
+          isCurrent: s.is_current_session,
+        }));
+      };
+      const revoke = (id: string) =>
+        toResult<void, 'CANNOT_DELETE_CURRENT_SESSION'>(async () => {
+          await ctx.http.request(`/auth/sessions/${encodeURIComponent(id)}?user_id=me`, {
+            method: 'DELETE',
+            body: {},
+          });
+        }, ['CANNOT_DELETE_CURRENT_SESSION']);
+      return {
+        list,
+        revoke,
+        async revokeOthers() {
+          const others = (await list()).filter((s) => !s.isCurrent);
+          for (const session of others) await revoke(session.id);
+          return others.length;
+        },
+      };
+    },
+  });
+}

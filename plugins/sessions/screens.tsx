@@ -1,0 +1,102 @@
+/**
+ * The sessions plugin's screens: the 'Active sessions' section of account settings — every
+ * session of the user with this one marked, when each began and was last used, and revoking one or
+ * all the others. `<SignetProvider screens={[sessionsScreens()]}>`.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ConfirmButton } from '../../react/account-settings/confirm-button.js';
+import { usePluginApi } from '../../react/hooks.js';
+import type { ScreenContribution } from '../../react/screens.js';
+import { Button } from '../../react/ui/button.js';
+import { Spinner } from '../../react/ui/spinner.js';
+import type { ActiveSession, SessionsApi } from './index.js';
+
+const when = (ms: number | null) =>
+  ms === null ? 'never' : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The user's sessions, revocable. */
+export function ActiveSessionsSection() {
+  const api = usePluginApi<SessionsApi>('sessions');
+  const [items, setItems] = useState<ActiveSession[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setItems(await api.list());
+      setError(null);
+    } catch (failure) {
+      setError(`The sessions could not be loaded: ${(failure as Error).message}`);
+    }
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (error)
+    return (
+      <div className="signet-account-stack">
+        <p className="signet-field-error" role="alert">
+          {error}
+        </p>
+        <Button variant="secondary" onClick={() => void load()}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (!items) return <Spinner />;
+  const others = items.filter((s) => !s.isCurrent);
+  return (
+    <div className="signet-account-stack">
+      <ul className="signet-account-list" aria-label="Active sessions">
+        {items.map((session) => (
+          <li key={session.id} className="signet-account-item" data-current={session.isCurrent || undefined}>
+            <div>
+              <p className="signet-account-item-title">
+                {session.isCurrent ? 'This browser' : 'Another browser or device'}
+                {session.isCurrent && <span className="signet-badge">Current</span>}
+              </p>
+              <p className="signet-account-note">
+                Signed in {when(session.createdAt)} · last used{' '}
+                {when(session.lastUsedAt ?? session.createdAt)}
+              </p>
+            </div>
+            {!session.isCurrent && (
+              <ConfirmButton
+                label="Revoke"
+                question="Sign this session out?"
+                confirmLabel="Yes, revoke"
+                onConfirm={async () => {
+                  const result = await api.revoke(session.id);
+                  if (result.status === 'error') setError(result.error.message);
+                  await load();
+                }}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 && (
+        <ConfirmButton
+          label="Revoke all other sessions"
+          question={`Sign out ${others.length} other session${others.length === 1 ? '' : 's'}?`}
+          confirmLabel="Yes, revoke all others"
+          onConfirm={async () => {
+            await api.revokeOthers();
+            await load();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The sessions plugin's contribution to the screens. */
+/* @__NO_SIDE_EFFECTS__ */
+export function sessionsScreens(): ScreenContribution {
+  return {
+    id: 'sessions',
+    plugin: 'sessions',
+    accountSections: [
+      { id: 'sessions', title: 'Active sessions', order: 40, Component: ActiveSessionsSection },
+    ],
+  };
+}
