@@ -57,15 +57,18 @@ export function serverSessions(): SignetPlugin<'serverSessions', ServerSessionsA
     setup: (ctx): ServerSessionsApi => ({
       create: ({ userId, expiresInMillis, isImpersonation }) =>
         toResult(async () => {
-          const json = await ctx.http.request<{ refresh_token: string; access_token: string }>('/auth/sessions', {
-            method: 'POST',
-            withSession: false,
-            body: {
-              user_id: userId,
-              ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
-              ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
+          const json = await ctx.http.request<{ refresh_token: string; access_token: string }>(
+            '/auth/sessions',
+            {
+              method: 'POST',
+              withSession: false,
+              body: {
+                user_id: userId,
+                ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
+                ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
+              },
             },
-          });
+          );
           return { refreshToken: json.refresh_token, accessToken: json.access_token };
         }, ['USER_ID_DOES_NOT_EXIST', 'SCHEMA_ERROR']),
       async list(userId) {

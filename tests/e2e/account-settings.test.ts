@@ -1,0 +1,216 @@
+/**
+ * The account-settings page in Chromium, against `npm start` as a developer runs it: rename, add
+ * and verify a second email from the outbox, change the password, see the sessions of two browsers
+ * and revoke the other one, whose next request is refused; the page at phone width; and a
+ * password sign-in the server answers "second factor required" for, which shows the second-factor
+ * slot.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestMessage } from '../support/outbox.js';
+import { launchChromium } from './support/browser.js';
+import { type DevStack, startDevStack } from './support/dev-stack.js';
+
+const freshEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+const PASSWORD = 'correct horse 1';
+const NEW_PASSWORD = 'battery staple 2';
+
+let stack: DevStack;
+let browser: Browser;
+let first: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+const email = freshEmail('settings');
+
+beforeAll(async () => {
+  stack = await startDevStack();
+  browser = await launchChromium();
+  first = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  page = await first.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signInWithPassword(target: Page, address: string, password: string) {
+  await target.goto(`${stack.appUrl}/handler/sign-in`);
+  await target.getByRole('tab', { name: 'Email & Password' }).click();
+  await target.getByRole('textbox', { name: 'Email', exact: true }).fill(address);
+  await target.getByLabel('Password', { exact: true }).fill(password);
+  await target.getByRole('button', { name: 'Sign In' }).click();
+  await target.getByTestId('current-user').filter({ hasText: 'Signed in as' }).waitFor();
+}
+
+const section = (name: string) => page.getByRole('region', { name });
+
+describe('account settings', () => {
+  it('is reached from the home page once signed up', async () => {
+    await page.goto(`${stack.appUrl}/handler/sign-up`);
+    await page.getByRole('tab', { name: 'Email & Password' }).click();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByTestId('current-user').filter({ hasText: 'Signed in as' }).waitFor();
+    await page.getByRole('link', { name: 'Account settings' }).click();
+    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    for (const name of ['Profile', 'Emails', 'Password', 'Active sessions'])
+      await expect(section(name).isVisible()).resolves.toBe(true);
+    // The development project does not let users delete themselves.
+    expect(await section('Delete account').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/signet-account-settings-wide.png', fullPage: true });
+  });
+
+  it('renames the user', async () => {
+    const name = section('Profile').getByLabel('Display name');
+    await name.fill('Ada Lovelace');
+    await name.press('Enter');
+    await section('Profile').getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.goto(stack.appUrl);
+    await page.getByTestId('current-user').filter({ hasText: 'Signed in as Ada Lovelace' }).waitFor();
+    await page.getByRole('link', { name: 'Account settings' }).click();
+  });
+
+  it('adds a second email and verifies it from the emailed link', async () => {
+    const second = freshEmail('second');
+    const emails = section('Emails');
+    await emails.getByLabel('Add an email').fill(second);
+    await emails.getByRole('button', { name: 'Add email' }).click();
+    await emails
+      .getByRole('status')
+      .filter({ hasText: `${second} was added` })
+      .waitFor();
+    const row = emails.locator(`[data-email="${second}"]`);
+    await row.getByText('Unverified').waitFor();
+
+    const message = await latestMessage(stack.mailboxUrl, second);
+    const link = /(https?:\/\/\S+\/handler\/email-verification\?code=[0-9a-z]+)/.exec(message.body.text)?.[1];
+    expect(link, message.body.text).toBeTruthy();
+    await page.goto(link!);
+    await page.getByText('Your email has been verified!').waitFor();
+    await page.goto(`${stack.appUrl}/handler/account-settings`);
+    await section('Emails')
+      .locator(`[data-email="${second}"]`)
+      .getByText('Verified', { exact: true })
+      .waitFor();
+  });
+
+  it('changes the password: the old one is refused, the new one signs in', async () => {
+    const password = section('Password');
+    await password.getByLabel('Current password').fill('not my password');
+    await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await password.getByLabel('Repeat new password').fill(NEW_PASSWORD);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password
+      .getByText('Wrong e-mail or password.')
+      .or(password.locator('.signet-field-error'))
+      .first()
+      .waitFor();
+
+    await password.getByLabel('Current password').fill(PASSWORD);
+    await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await password.getByLabel('Repeat new password').fill(NEW_PASSWORD);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByRole('status').filter({ hasText: 'Your password has been changed.' }).waitFor();
+  });
+
+  it('lists the sessions of two browsers and revokes the other, whose next request is refused', async () => {
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    other.setDefaultTimeout(20_000);
+    await signInWithPassword(other, email, NEW_PASSWORD);
+
+    await page.reload();
+    const sessions = section('Active sessions');
+    const items = sessions.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(2);
+    await sessions.getByText('This browser').waitFor();
+    await sessions.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await sessions.getByRole('button', { name: 'Yes, revoke' }).click();
+    await expect.poll(() => items.count()).toBe(1);
+
+    // The other browser's session is gone at once: reloading shows it signed out.
+    await other.reload();
+    await other.getByTestId('current-user').filter({ hasText: 'Not signed in' }).waitFor();
+    await second.close();
+    // This one is untouched.
+    await page.reload();
+    await section('Active sessions').getByText('This browser').waitFor();
+  });
+
+  it('fits a 360 px phone screen without sideways scrolling, and works with the keyboard', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      storageState: await first.storageState(),
+    });
+    const small = await phone.newPage();
+    await small.goto(`${stack.appUrl}/handler/account-settings`);
+    await small.getByRole('heading', { name: 'Account settings' }).waitFor();
+    const overflow = await small.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await small.screenshot({ path: '/tmp/signet-account-settings-phone.png', fullPage: true });
+    // Tab reaches the display name field and Enter saves it.
+    const name = small.getByLabel('Display name');
+    await name.focus();
+    await small.keyboard.press('End');
+    await small.keyboard.type(' B.');
+    await small.keyboard.press('Enter');
+    await small.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await phone.close();
+  });
+
+  it('offers sign-in when signed out', async () => {
+    const anonymous = await browser.newContext();
+    const visitor = await anonymous.newPage();
+    await visitor.goto(`${stack.appUrl}/handler/account-settings`);
+    await visitor.getByText('You are not currently signed in.').waitFor();
+    await visitor.getByRole('link', { name: 'Sign in' }).waitFor();
+    await anonymous.close();
+  });
+
+  it('shows the second-factor slot when the server asks for a second factor', async () => {
+    const anonymous = await browser.newContext();
+    const visitor = await anonymous.newPage();
+    // The server does not do TOTP yet (the second-factor issue comes next): this stands in for
+    // its answer to a password sign-in of a user with a second factor, byte for byte as wire.md
+    // §6.5 gives it.
+    await visitor.route('**/api/v1/auth/password/sign-in', (route) =>
+      route.fulfill({
+        status: 200,
+        headers: {
+          'content-type': 'application/json',
+          'x-stack-known-error': 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+          'x-stack-actual-status': '400',
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'x-stack-known-error, x-stack-actual-status',
+        },
+        body: JSON.stringify({
+          code: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+          error: 'Multi-factor authentication is required for this user.',
+          details: { attempt_code: 'a'.repeat(45) },
+        }),
+      }),
+    );
+    await visitor.goto(`${stack.appUrl}/handler/sign-in`);
+    await visitor.getByRole('tab', { name: 'Email & Password' }).click();
+    await visitor.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await visitor.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await visitor.getByRole('button', { name: 'Sign In' }).click();
+    // The example app has no second-factor screens: the slot says so and offers to cancel.
+    await visitor.getByText('A second factor is required').waitFor();
+    await visitor.getByRole('button', { name: 'Cancel' }).click();
+    await visitor.getByRole('tab', { name: 'Email & Password' }).waitFor();
+    await anonymous.close();
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
