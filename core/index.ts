@@ -29,6 +29,7 @@ export {
   type Cache,
   type CacheEntry,
   type CacheState,
+  cachedSignal,
   createCache,
   type Timers,
 } from './cache.js';
@@ -105,5 +106,9 @@ export {
 } from './tokens/token-store.js';
 export { type AppUrls, CORE_PAGE_PATHS, DEFAULT_HANDLER_PATH, resolveUrls } from './urls.js';
 export type { CurrentUser, CurrentUserUpdate, OAuthProviderLink } from './user.js';
-export { isEmail, isSignInEmail } from './wire/email.js';
+export type { RefreshResponseJson, SignInResponseJson } from './wire/auth.js';
+export type { ContactChannelJson } from './wire/contact-channel.js';
+export { EMAIL_MESSAGES, emailError, isEmail, isSignInEmail } from './wire/email.js';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './wire/headers.js';
+export type { ClientProjectJson } from './wire/project.js';
+export type { ClientUserJson } from './wire/user.js';

@@ -16,6 +16,7 @@ export {
 export { AuthPage, type AuthPageOptions, type AuthPageProps } from './auth-page.js';
 export { type AuthPagePlan, planAuthPage } from './auth-page-plan.js';
 export { type AuthTab, AuthTabs, type AuthTabsProps } from './auth-tabs.js';
+export { callShowingFailure, isExpectedFailure, UNHANDLED_MESSAGE } from './call-showing-failure.js';
 export { SignetContext, type SignetContextValue } from './context.js';
 export { ErrorPage } from './error-page.js';
 export { type HandlerRoute, resolveHandlerRoute } from './handler-route.js';
@@ -86,3 +87,4 @@ export {
 export { type LinkCodeState, useLinkCode } from './use-link-code.js';
 export { useRedirectHref } from './use-redirect-href.js';
 export { useSignalValue } from './use-signal.js';
+export { verificationErrorMessage } from './verification-error-message.js';

@@ -14,3 +14,15 @@ export function isSignInEmail(email: string): boolean {
 export function isEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+$/.test(email);
 }
+
+/** What the kit's forms say about an email field (product-spec §2). */
+export const EMAIL_MESSAGES = {
+  empty: 'Please enter your email',
+  invalid: 'Please enter a valid email',
+} as const;
+
+/** The message for a sign-in email field, if any: every form with an email field uses this. */
+export function emailError(email: string): string | undefined {
+  if (!email.trim()) return EMAIL_MESSAGES.empty;
+  if (!isSignInEmail(email.trim())) return EMAIL_MESSAGES.invalid;
+}

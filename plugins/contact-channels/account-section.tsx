@@ -2,19 +2,22 @@
  * The emails section of account settings: the user's addresses with their state, adding one,
  * sending a verification link, making one primary, using one for sign-in, removing one.
  */
+
 import { useState } from 'react';
-import { isSignInEmail } from '../../core/wire/email.js';
-import { ConfirmButton } from '../../react/account-settings/confirm-button.js';
-import { callShowingFailure } from '../../react/call-showing-failure.js';
-import { usePluginApi } from '../../react/hooks.js';
-import { Button } from '../../react/ui/button.js';
-import { EmailField } from '../../react/ui/email-field.js';
-import { Form } from '../../react/ui/form.js';
-import { FormError } from '../../react/ui/form-error.js';
-import { Spinner } from '../../react/ui/spinner.js';
-import { useAuthSubmit } from '../../react/use-auth-submit.js';
-import { useFormFields } from '../../react/use-form-fields.js';
-import { useSignalValue } from '../../react/use-signal.js';
+import { emailError } from '../../core/index.js';
+import {
+  Button,
+  ConfirmButton,
+  callShowingFailure,
+  EmailField,
+  Form,
+  FormError,
+  Spinner,
+  useAuthSubmit,
+  useFormFields,
+  usePluginApi,
+  useSignalValue,
+} from '../../react/index.js';
 import type { ContactChannel, ContactChannelsApi } from './index.js';
 
 /** The user's email addresses. */
@@ -153,12 +156,7 @@ function AddEmailFields({ onAdded }: { onAdded: (email: string) => void }) {
   const form = useFormFields({ email: '' });
   const { pending, submit } = useAuthSubmit(async () => {
     const email = form.values.email.trim();
-    const invalid = !email
-      ? 'Please enter an email'
-      : isSignInEmail(email)
-        ? undefined
-        : 'Please enter a valid email';
-    if (form.showErrors({ email: invalid })) return;
+    if (form.showErrors({ email: emailError(email) })) return;
     const added = await callShowingFailure(form, 'email', () => api.add({ value: email }));
     if (!added) return;
     await api.sendVerification(added.data.id).catch(() => undefined);

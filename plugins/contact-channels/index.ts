@@ -3,11 +3,19 @@
  * use for sign-in) and their verification. Its list is a signal that updates after every change.
  * `createApp({ plugins: [contactChannels()] })` gives `app.contactChannels`.
  */
+
 import type { ReadonlySignal } from '@preact/signals-core';
-import { type CacheState, cachedSignal, createCache } from '../../core/cache.js';
-import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
-import { type Result, toResult } from '../../core/result.js';
-import type { ContactChannelJson } from '../../core/wire/contact-channel.js';
+import {
+  type CacheState,
+  type ContactChannelJson,
+  cachedSignal,
+  createCache,
+  definePlugin,
+  type PluginContext,
+  type Result,
+  type SignetPlugin,
+  toResult,
+} from '../../core/index.js';
 
 /** One email address of the user (product-spec §3). */
 export interface ContactChannel {

@@ -2,12 +2,16 @@
  * The contact-channels plugin's screens: the email-verification page that emailed verification
  * links lead to. `<SignetProvider app={app} screens={[contactChannelsScreens()]}>`.
  */
-import { useApp, usePluginApi } from '../../react/hooks.js';
-import { MessageCard } from '../../react/message-card.js';
-import type { HandlerRouteProps, ScreenContribution } from '../../react/screens.js';
-import { FullPage } from '../../react/ui/full-page.js';
-import { Spinner } from '../../react/ui/spinner.js';
-import { useLinkCode } from '../../react/use-link-code.js';
+import {
+  FullPage,
+  type HandlerRouteProps,
+  MessageCard,
+  type ScreenContribution,
+  Spinner,
+  useApp,
+  useLinkCode,
+  usePluginApi,
+} from '../../react/index.js';
 import { EmailsSection } from './account-section.js';
 import type { ContactChannelsApi } from './index.js';
 

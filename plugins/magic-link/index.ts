@@ -3,10 +3,16 @@
  * 6-character code and a link; the full code is those 6 characters followed by the nonce the send
  * call returned (wire.md §6.4). `createApp({ plugins: [magicLink()] })` gives `app.magicLink`.
  */
-import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
-import { type Result, toResult } from '../../core/result.js';
-import { type SignInResult, toSignInResult } from '../../core/sign-in.js';
-import type { SignInResponseJson } from '../../core/wire/auth.js';
+import {
+  definePlugin,
+  type PluginContext,
+  type Result,
+  type SignetPlugin,
+  type SignInResponseJson,
+  type SignInResult,
+  toResult,
+  toSignInResult,
+} from '../../core/index.js';
 
 /** Length of the code typed by the user. */
 export const SIGN_IN_CODE_LENGTH = 6;

@@ -3,22 +3,27 @@
  * step) and the magic-link-callback page that finishes a sign-in from the emailed link.
  * `<SignetProvider app={app} screens={[magicLinkScreens()]}>`.
  */
+
 import { useId, useState } from 'react';
-import { callShowingFailure } from '../../react/call-showing-failure.js';
-import { usePluginApi } from '../../react/hooks.js';
-import { MessageCard } from '../../react/message-card.js';
-import type { AuthFormProps, HandlerRouteProps, ScreenContribution } from '../../react/screens.js';
-import { Button } from '../../react/ui/button.js';
-import { EmailField } from '../../react/ui/email-field.js';
-import { Form } from '../../react/ui/form.js';
-import { FormError } from '../../react/ui/form-error.js';
-import { FullPage } from '../../react/ui/full-page.js';
-import { Spinner } from '../../react/ui/spinner.js';
-import { useAuthSubmit } from '../../react/use-auth-submit.js';
-import { useFormFields } from '../../react/use-form-fields.js';
-import { useLinkCode } from '../../react/use-link-code.js';
-import { verificationErrorMessage } from '../../react/verification-error-message.js';
-import { emailError } from '../password/validation.js';
+import { emailError } from '../../core/index.js';
+import {
+  type AuthFormProps,
+  Button,
+  callShowingFailure,
+  EmailField,
+  Form,
+  FormError,
+  FullPage,
+  type HandlerRouteProps,
+  MessageCard,
+  type ScreenContribution,
+  Spinner,
+  useAuthSubmit,
+  useFormFields,
+  useLinkCode,
+  usePluginApi,
+  verificationErrorMessage,
+} from '../../react/index.js';
 import { CodeInput } from './code-input.js';
 import { type MagicLinkApi, SIGN_IN_CODE_LENGTH } from './index.js';
 

@@ -2,16 +2,20 @@
  * The password section of account settings: change the password (current, new, repeat) for a
  * user who has one, or set one for a user who signed up without (by code or link).
  */
+
 import { useState } from 'react';
-import type { CurrentUser } from '../../core/user.js';
-import { callShowingFailure } from '../../react/call-showing-failure.js';
-import { usePluginApi } from '../../react/hooks.js';
-import { Button } from '../../react/ui/button.js';
-import { Form } from '../../react/ui/form.js';
-import { FormError } from '../../react/ui/form-error.js';
-import { PasswordField } from '../../react/ui/password-field.js';
-import { useAuthSubmit } from '../../react/use-auth-submit.js';
-import { type FieldErrors, useFormFields } from '../../react/use-form-fields.js';
+import type { CurrentUser } from '../../core/index.js';
+import {
+  Button,
+  callShowingFailure,
+  type FieldErrors,
+  Form,
+  FormError,
+  PasswordField,
+  useAuthSubmit,
+  useFormFields,
+  usePluginApi,
+} from '../../react/index.js';
 import type { PasswordApi } from './index.js';
 import { MESSAGES, newPasswordError, passwordRepeatError } from './validation.js';
 

@@ -2,10 +2,17 @@
  * The password plugin: sign up, sign in and change password with an email and a password.
  * `createApp({ plugins: [password()] })` gives the app `app.password`.
  */
-import { definePlugin, type PluginContext, type SignetPlugin } from '../../core/plugin.js';
-import { type Result, toResult } from '../../core/result.js';
-import { type SignedIn, type SignInResult, toSignInResult } from '../../core/sign-in.js';
-import type { SignInResponseJson } from '../../core/wire/auth.js';
+import {
+  definePlugin,
+  type PluginContext,
+  type Result,
+  type SignedIn,
+  type SignetPlugin,
+  type SignInResponseJson,
+  type SignInResult,
+  toResult,
+  toSignInResult,
+} from '../../core/index.js';
 
 export {
   emailError,

@@ -2,23 +2,27 @@
  * The password plugin's reset pages: forgot-password (ask for the email) and password-reset (the
  * page the emailed link opens: choose a new password).
  */
+
 import { useState } from 'react';
-import { callShowingFailure } from '../../react/call-showing-failure.js';
-import { usePluginApi } from '../../react/hooks.js';
-import { MessageCard } from '../../react/message-card.js';
-import { EmailSentCard, PasswordResetCard } from '../../react/message-cards.js';
-import type { HandlerRouteProps } from '../../react/screens.js';
-import { Button } from '../../react/ui/button.js';
-import { EmailField } from '../../react/ui/email-field.js';
-import { Form } from '../../react/ui/form.js';
-import { FormError } from '../../react/ui/form-error.js';
-import { FullPage } from '../../react/ui/full-page.js';
-import { PasswordField } from '../../react/ui/password-field.js';
-import { Spinner } from '../../react/ui/spinner.js';
-import { useAuthSubmit } from '../../react/use-auth-submit.js';
-import { useFormFields } from '../../react/use-form-fields.js';
-import { useLinkCode } from '../../react/use-link-code.js';
-import { verificationErrorMessage } from '../../react/verification-error-message.js';
+import {
+  Button,
+  callShowingFailure,
+  EmailField,
+  EmailSentCard,
+  Form,
+  FormError,
+  FullPage,
+  type HandlerRouteProps,
+  MessageCard,
+  PasswordField,
+  PasswordResetCard,
+  Spinner,
+  useAuthSubmit,
+  useFormFields,
+  useLinkCode,
+  usePluginApi,
+  verificationErrorMessage,
+} from '../../react/index.js';
 import type { PasswordApi } from './index.js';
 import { emailError, newPasswordError, passwordRepeatError } from './validation.js';
 

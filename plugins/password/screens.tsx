@@ -3,16 +3,20 @@
  * the auth page's form slot under the tab 'Email & Password'.
  * `<SignetProvider app={app} screens={[passwordScreens()]}>`.
  */
-import { callShowingFailure } from '../../react/call-showing-failure.js';
-import { useApp, usePluginApi } from '../../react/hooks.js';
-import type { AuthFormProps, ScreenContribution } from '../../react/screens.js';
-import { Button } from '../../react/ui/button.js';
-import { EmailField } from '../../react/ui/email-field.js';
-import { Form } from '../../react/ui/form.js';
-import { FormError } from '../../react/ui/form-error.js';
-import { PasswordField } from '../../react/ui/password-field.js';
-import { useAuthSubmit } from '../../react/use-auth-submit.js';
-import { useFormFields } from '../../react/use-form-fields.js';
+import {
+  type AuthFormProps,
+  Button,
+  callShowingFailure,
+  EmailField,
+  Form,
+  FormError,
+  PasswordField,
+  type ScreenContribution,
+  useApp,
+  useAuthSubmit,
+  useFormFields,
+  usePluginApi,
+} from '../../react/index.js';
 import { PasswordSection } from './account-section.js';
 import type { PasswordApi } from './index.js';
 import { ForgotPasswordPage, PasswordResetPage } from './reset-screens.js';

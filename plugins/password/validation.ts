@@ -2,16 +2,15 @@
  * Client-side checks of the credential forms, with the exact messages of product-spec §5. They run
  * before any call so a user learns what to fix without a round trip.
  */
-import { isSignInEmail } from '../../core/wire/email.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/wire/headers.js';
+import { EMAIL_MESSAGES, emailError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/index.js';
 
 /** Field → message; empty when the values are fine. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** Messages of the credential forms. */
 export const MESSAGES = {
-  emailEmpty: 'Please enter your email',
-  emailInvalid: 'Please enter a valid email',
+  emailEmpty: EMAIL_MESSAGES.empty,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   passwordEmpty: 'Please enter your password',
   passwordRepeatEmpty: 'Please repeat your password',
   passwordMismatch: 'Passwords do not match',
@@ -24,11 +23,7 @@ export const MESSAGES = {
 /** Counts code points, so an emoji is one character as the server counts it. */
 const length = (text: string) => [...text].length;
 
-/** The message for an email field, if any. */
-export function emailError(email: string): string | undefined {
-  if (!email.trim()) return MESSAGES.emailEmpty;
-  if (!isSignInEmail(email.trim())) return MESSAGES.emailInvalid;
-}
+export { emailError };
 
 /** The message for a new password, if any (bounds 8 to 70 characters). */
 export function newPasswordError(password: string): string | undefined {

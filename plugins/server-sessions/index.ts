@@ -4,8 +4,7 @@
  * list a user's sessions and revoke one. `createApp({ secretServerKey, plugins: [serverSessions()] })`
  * gives `app.serverSessions`; a client app refuses it, in the types and at run time.
  */
-import { definePlugin, type SignetPlugin } from '../../core/plugin.js';
-import { type Result, toResult } from '../../core/result.js';
+import { definePlugin, type Result, type SignetPlugin, toResult } from '../../core/index.js';
 
 /** One session of a user (wire.md §4.6). */
 export interface UserSession {

@@ -3,8 +3,7 @@
  * account-settings page or a host's own UI. `createApp({ plugins: [sessions()] })` gives
  * `app.sessions`; `sessionsScreens()` adds the 'Active sessions' section to account settings.
  */
-import { definePlugin, type SignetPlugin } from '../../core/plugin.js';
-import { type Result, toResult } from '../../core/result.js';
+import { definePlugin, type Result, type SignetPlugin, toResult } from '../../core/index.js';
 
 /** One session of the current user (wire.md §5.8). */
 export interface ActiveSession {

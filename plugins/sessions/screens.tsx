@@ -3,12 +3,9 @@
  * session of the user with this one marked, when each began and was last used, and revoking one or
  * all the others. `<SignetProvider screens={[sessionsScreens()]}>`.
  */
+
 import { useCallback, useEffect, useState } from 'react';
-import { ConfirmButton } from '../../react/account-settings/confirm-button.js';
-import { usePluginApi } from '../../react/hooks.js';
-import type { ScreenContribution } from '../../react/screens.js';
-import { Button } from '../../react/ui/button.js';
-import { Spinner } from '../../react/ui/spinner.js';
+import { Button, ConfirmButton, type ScreenContribution, Spinner, usePluginApi } from '../../react/index.js';
 import type { ActiveSession, SessionsApi } from './index.js';
 
 const when = (ms: number | null) =>
