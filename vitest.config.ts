@@ -9,6 +9,10 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] },
       },
       {
+        // The React screens in a DOM (happy-dom), against a fake API.
+        test: { name: 'dom', include: ['tests/dom/**/*.test.tsx'], environment: 'happy-dom' },
+      },
+      {
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],

@@ -12,31 +12,7 @@ import { toResult } from '../../core/result.js';
 import { toSignInResult } from '../../core/sign-in.js';
 import { magicLink } from '../../plugins/magic-link/index.js';
 import { password } from '../../plugins/password/index.js';
-import { clientUserJson, tokenExpiringIn } from '../support/fake-wire.js';
-
-type Route = (request: Request) => Response | Promise<Response>;
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-const knownError = (code: string, message: string, details?: Record<string, unknown>, status = 400) =>
-  json({ code, error: message, details }, status, { 'x-stack-known-error': code });
-
-/** A fetch answering by `METHOD /path` below /api/v1, recording every request. */
-function fakeApi(routes: Record<string, Route>) {
-  const requests: Request[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request.clone());
-    const path = new URL(request.url).pathname.replace('/api/v1', '');
-    const route = routes[`${request.method} ${path}`];
-    if (!route) return new Response(`no route for ${request.method} ${path}`, { status: 404 });
-    return route(request);
-  });
-  return { fetch, requests };
-}
-
-const signInAnswer = (userId: string, extra: Record<string, unknown> = {}) =>
-  json({ access_token: tokenExpiringIn(600), refresh_token: `refresh-${userId}`, user_id: userId, ...extra });
+import { clientUserJson, fakeApi, json, knownError, signInAnswer } from '../support/fake-api.js';
 
 const base = {
   projectId: 'p',
