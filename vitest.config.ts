@@ -1,18 +1,33 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** Three suites: unit (no I/O), integration (kit + real server + real databases), e2e (Chromium). */
+const repo = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig({
+  // `signet` and its subpaths resolve to the sources, as in the example apps (no build needed).
+  resolve: {
+    alias: [
+      { find: /^signet\/react$/, replacement: `${repo}react/index.ts` },
+      { find: /^signet\/plugins\/([^/]+)\/screens$/, replacement: `${repo}plugins/$1/screens.tsx` },
+      { find: /^signet\/plugins\/([^/]+)$/, replacement: `${repo}plugins/$1/index.ts` },
+      { find: /^signet$/, replacement: `${repo}core/index.ts` },
+    ],
+  },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
+        extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] },
       },
       {
+        extends: true,
         // The React screens in a DOM (happy-dom), against a fake API.
         test: { name: 'dom', include: ['tests/dom/**/*.test.tsx'], environment: 'happy-dom' },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
@@ -21,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // Type tests: the compiler checks what the types promise (no code runs).
         test: {
           name: 'types',
@@ -34,6 +50,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

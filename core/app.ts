@@ -192,6 +192,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     env,
     signIn: signIn.run,
     setUser: state.setUserJson,
+    getAccessToken: async () => (await session.getTokens())?.accessToken ?? null,
     absoluteUrl(path) {
       const here = env.currentUrl();
       return here ? new URL(path, here).href : path;

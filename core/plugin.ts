@@ -50,6 +50,11 @@ export interface PluginContext<Urls extends string = never> {
   cancelPendingSignIn(): void;
   /** Loads the current user again. */
   refreshUser(): Promise<CurrentUser | null>;
+  /**
+   * A valid access token of the current session (refreshed if needed), or null when signed out:
+   * for what the wire sends in a body or to a plugin's own backend (OAuth link mode, say).
+   */
+  getAccessToken(): Promise<string | null>;
   /** Sets the current user from an answer that carries it (a PATCH of `users/me`), with no extra GET. */
   setUser(json: ClientUserJson): CurrentUser;
   /** An absolute URL for an app page, resolved against the current page (for emailed links). */

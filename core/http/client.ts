@@ -39,7 +39,10 @@ export interface ApiRequest {
 
 /** The API client an app and its plugins share. */
 export interface HttpClient {
-  /** Calls `path` under `/api/v1` and resolves with the parsed JSON (or text) body. */
+  /**
+   * Calls `path` under `/api/v1` (or an absolute `http(s)://` URL of a plugin's own backend, with
+   * no X-Stack headers or tokens) and resolves with the parsed JSON (or text) body.
+   */
   request<T>(path: string, init?: ApiRequest): Promise<T>;
   /** The absolute URL of an API path. */
   url(path: string): string;
@@ -56,7 +59,10 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
 
   async function request<T>(path: string, init: ApiRequest = {}): Promise<T> {
     const method = (init.method ?? 'GET').toUpperCase();
-    const target = url(path);
+    // An absolute URL is a plugin's own backend: no X-Stack headers and no tokens go there, and its
+    // answers are decoded by the same rules (the plugin's own error codes included).
+    const external = /^https?:\/\//.test(path);
+    const target = external ? path : url(path);
     const tried: string[] = [];
     let retriedWithFreshToken = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -70,7 +76,14 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
         response = await fetchImpl(target, {
           method,
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          headers: { ...buildHeaders(credentials, session, init.body !== undefined), ...init.headers },
+          headers: {
+            ...(external
+              ? init.body === undefined
+                ? {}
+                : { 'content-type': 'application/json' }
+              : buildHeaders(credentials, session, init.body !== undefined)),
+            ...init.headers,
+          },
           credentials: 'omit',
           cache: 'no-store',
         });
