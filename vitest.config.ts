@@ -51,6 +51,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The packed tarballs installed in an empty folder, as users get them.
+        test: {
+          name: 'package',
+          include: ['tests/package/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

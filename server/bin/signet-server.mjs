@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly: tsx compiles them on the fly, so there is no build step.
-import { register } from 'tsx/esm/api';
+// The published package runs its built JavaScript (dist/). In the repository, where the sources
+// sit beside this file, they run through tsx (a development dependency), so a stale build is
+// never what `npm start` or the tests exercise.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli.ts');
+const sources = new URL('../src/cli.ts', import.meta.url);
+if (existsSync(sources)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(sources.href);
+} else {
+  await import(new URL('../dist/cli.js', import.meta.url).href);
+}

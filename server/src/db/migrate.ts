@@ -4,14 +4,26 @@
  * starting at once against one PostgreSQL apply each migration exactly once; the others wait and
  * then find nothing left to do.
  */
+
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlSession } from './database.js';
 
 /** Arbitrary constant shared by every signet process: "signet" in ASCII. */
 export const MIGRATION_LOCK_KEY = 0x7369676e6574;
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+/**
+ * `server/migrations/`: two folders up from this file in the sources (src/db/), one up from the
+ * built bundle (dist/), which the published package ships beside it.
+ */
+const MIGRATIONS_DIR = [
+  new URL('../../migrations/', import.meta.url),
+  new URL('../migrations/', import.meta.url),
+]
+  .map((url) => fileURLToPath(url))
+  .find((dir) => existsSync(join(dir, 'meta', '_journal.json'))) as string;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

@@ -1,0 +1,202 @@
+/**
+ * The packages as users get them: `npm pack` both, install the tarballs in an empty folder (with
+ * React, webpack and Vite from the registry), then use them there — `npx signet-server` serves
+ * and signs a user up; webpack and Vite builds of a page that imports the kit keep the theme's
+ * CSS; a server render with the installed `signet/react` works; one copy of
+ * @preact/signals-core is installed and an app's own computed() follows the kit's user signal.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+const npm = (args: string[], cwd: string) =>
+  run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, maxBuffer: 64 * 1024 * 1024 });
+
+let dir: string;
+let server: ChildProcess | undefined;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'signet-packed-'));
+  const packs = join(dir, 'packs');
+  await run('mkdir', ['-p', packs]);
+  await npm(['pack', '--pack-destination', packs], ROOT);
+  await npm(['pack', '--pack-destination', packs, '-w', 'server'], ROOT);
+  const tarballs = (await readdir(packs)).map((name) => join(packs, name));
+  expect(tarballs).toHaveLength(2);
+  const app = join(dir, 'app');
+  await run('mkdir', ['-p', app]);
+  await writeFile(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'packed-app', private: true, type: 'module' }),
+  );
+  await npm(
+    [
+      'install',
+      ...tarballs,
+      '@preact/signals-core@1',
+      'react@19',
+      'react-dom@19',
+      'webpack@5',
+      'webpack-cli@6',
+      'css-loader@7',
+      'mini-css-extract-plugin@2',
+      'vite@7',
+    ],
+    app,
+  );
+}, 600_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  await rm(dir, { recursive: true, force: true });
+});
+
+const app = () => join(dir, 'app');
+
+const PAGE = `import { createApp, computed } from 'signet';
+import { password } from 'signet/plugins/password';
+import { passwordScreens } from 'signet/plugins/password/screens';
+import { SignetProvider, SignetHandler } from 'signet/react';
+import 'signet/react/theme.css';
+const signet = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://127.0.0.1:1', plugins: [password()] });
+window.page = { signet, computed, SignetProvider, SignetHandler, passwordScreens };
+`;
+
+describe('the packed packages', () => {
+  it('install as one copy of @preact/signals-core, with no unstorage and no TypeScript at run time', async () => {
+    const { stdout } = await npm(['ls', '@preact/signals-core', '--all', '--parseable'], app());
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .filter((line) => line.endsWith('@preact/signals-core')),
+    ).toHaveLength(1);
+    const installed = await readdir(join(app(), 'node_modules'));
+    expect(installed).not.toContain('unstorage');
+    expect(installed).not.toContain('tsx');
+    expect(installed).not.toContain('typescript');
+  });
+
+  it('`npx signet-server` serves, and a sign-up works over HTTP', async () => {
+    server = spawn(
+      'npx',
+      ['signet-server', '--port', '0', '--mailbox-port', '0', '--data-dir', join(dir, 'data')],
+      {
+        cwd: app(),
+        env: { ...process.env, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start within 60 s: ${out}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        out += chunk;
+        const found = out.match(/listening on (http:\/\/\S+)/)?.[1];
+        if (found && out.includes('super secret admin key')) {
+          clearTimeout(timer);
+          resolve(found);
+        }
+      };
+      server?.stdout?.on('data', read);
+      server?.stderr?.on('data', read);
+      server?.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+    });
+    expect((await fetch(`${url}/api/v1`)).status).toBe(200);
+    const projectId = out.match(/project id:\s+(\S+)/)?.[1];
+    const key = out.match(/publishable client key:\s+(\S+)/)?.[1];
+    const signUp = await fetch(`${url}/api/v1/auth/password/sign-up`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-stack-project-id': projectId ?? '',
+        'x-stack-access-type': 'client',
+        'x-stack-publishable-client-key': key ?? '',
+      },
+      body: JSON.stringify({
+        email: 'packed@example.com',
+        password: 'correct horse 1',
+        verification_callback_url: 'http://localhost:5173/handler/email-verification',
+      }),
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(200);
+    expect((await signUp.json()).user_id).toMatch(/^[0-9a-f-]{36}$/);
+    server.kill('SIGTERM');
+  }, 120_000);
+
+  it('webpack keeps the theme CSS and bundles the kit', async () => {
+    await writeFile(join(app(), 'page.js'), PAGE);
+    await writeFile(
+      join(app(), 'webpack.config.cjs'),
+      `const Css = require('mini-css-extract-plugin');
+module.exports = {
+  mode: 'production',
+  entry: './page.js',
+  output: { path: __dirname + '/webpack-out' },
+  module: { rules: [{ test: /\\.css$/, use: [Css.loader, 'css-loader'] }] },
+  plugins: [new Css()],
+  performance: { hints: false },
+};`,
+    );
+    await run('npx', ['webpack', '--config', 'webpack.config.cjs'], {
+      cwd: app(),
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const out = await readdir(join(app(), 'webpack-out'));
+    const css = out.find((name) => name.endsWith('.css'));
+    expect(css, out.join(', ')).toBeTruthy();
+    expect(await readFile(join(app(), 'webpack-out', css!), 'utf8')).toContain('.signet-card');
+    const js = await readFile(join(app(), 'webpack-out', 'main.js'), 'utf8');
+    expect(js).toContain('x-stack-project-id');
+  }, 180_000);
+
+  it('Vite keeps the theme CSS and bundles the kit', async () => {
+    await writeFile(
+      join(app(), 'index.html'),
+      '<!doctype html><script type="module" src="/page.js"></script>',
+    );
+    await run('npx', ['vite', 'build', '--outDir', 'vite-out', '--logLevel', 'warn'], {
+      cwd: app(),
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const assets = await readdir(join(app(), 'vite-out', 'assets'));
+    const css = assets.find((name) => name.endsWith('.css'));
+    expect(css, assets.join(', ')).toBeTruthy();
+    expect(await readFile(join(app(), 'vite-out', 'assets', css!), 'utf8')).toContain('.signet-card');
+    const js = assets.find((name) => name.endsWith('.js'));
+    expect(await readFile(join(app(), 'vite-out', 'assets', js!), 'utf8')).toContain('x-stack-project-id');
+  }, 180_000);
+
+  it('renders on a server, and an app’s own computed() follows the kit’s user signal', async () => {
+    await writeFile(
+      join(app(), 'ssr.mjs'),
+      `import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
+import { computed, createApp } from 'signet';
+import { password } from 'signet/plugins/password';
+import { passwordScreens } from 'signet/plugins/password/screens';
+import { SignetHandler, SignetProvider } from 'signet/react';
+const user = { id: 'u1', primary_email: 'u1@example.com', primary_email_verified: true, display_name: 'Ada', client_metadata: null, client_read_only_metadata: null, profile_image_url: null, signed_up_at_millis: 1, has_password: true, auth_with_email: true, oauth_providers: [], selected_team_id: null, selected_team: null, requires_totp_mfa: false, otp_auth_enabled: false, passkey_auth_enabled: false };
+const project = { id: 'p', display_name: 'P', config: { sign_up_enabled: true, credential_enabled: true, magic_link_enabled: false, passkey_enabled: false, client_team_creation_enabled: false, client_user_deletion_enabled: false, enabled_oauth_providers: [] } };
+const exp = Math.floor(Date.now() / 1000) + 600;
+const token = ['{"alg":"none"}', JSON.stringify({ exp })].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.sig';
+const fetch = async (url) => new Response(JSON.stringify(String(url).endsWith('/users/me') ? user : project), { headers: { 'content-type': 'application/json' } });
+const app = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://api.test', fetch, plugins: [password()], tokenStore: { read: async () => ({ refreshToken: 'r', accessToken: token }), write: async () => {} } });
+const name = computed(() => app.user.value?.displayName ?? 'nobody');
+const seen = [name.value];
+await app.ready();
+seen.push(name.value);
+const html = renderToString(h(SignetProvider, { app, screens: [passwordScreens()] }, h(SignetHandler, { path: '/handler/sign-in' })));
+console.log(JSON.stringify({ seen, signedIn: html.includes('You are already signed in') }));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['ssr.mjs'], { cwd: app() });
+    expect(JSON.parse(stdout)).toEqual({ seen: ['nobody', 'Ada'], signedIn: true });
+  }, 60_000);
+});
