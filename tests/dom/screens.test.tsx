@@ -19,6 +19,29 @@ import { renderWithApp } from './render-app.js';
 
 afterEach(() => cleanup());
 
+/** A code input holding its own value, which it prints. */
+function Harness() {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <CodeInput length={6} value={value} onChange={setValue} label="Sign-in code" />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+/** A form that says which page it is on. */
+const KindForm = ({ kind }: { kind: string }) => <p>form {kind}</p>;
+
+/** A second-factor screen for the test, showing the attempt it got. */
+function TestSecondFactor({ attempt }: SecondFactorProps) {
+  return (
+    <p>
+      Second factor for {attempt.method}: {attempt.attemptCode}
+    </p>
+  );
+}
+
 describe('password sign-in form', () => {
   it('shows the exact messages for empty fields and sends nothing', async () => {
     const { requests } = renderWithApp(<AuthPage type="sign-in" />, {
@@ -33,15 +56,6 @@ describe('password sign-in form', () => {
 });
 
 describe('code input', () => {
-  function Harness() {
-    const [value, setValue] = useState('');
-    return (
-      <>
-        <CodeInput length={6} value={value} onChange={setValue} label="Sign-in code" />
-        <output data-testid="value">{value}</output>
-      </>
-    );
-  }
   const slots = () => within(screen.getByRole('group', { name: 'Sign-in code' })).getAllByRole('textbox');
 
   it('upper-cases typed letters, moves on, fills every slot on paste and steps back on Backspace', () => {
@@ -57,10 +71,9 @@ describe('code input', () => {
 });
 
 describe('slots', () => {
-  const Form = ({ kind }: { kind: string }) => <p>form {kind}</p>;
   const tabs = (when?: (c: { project: { config: { magicLinkEnabled: boolean } } }) => boolean) => [
-    defineScreens({ id: 'b', authForm: { tabId: 'b', label: 'Second', order: 20, SignIn: Form } }),
-    defineScreens({ id: 'a', authForm: { tabId: 'a', label: 'First', order: 10, when, SignIn: Form } }),
+    defineScreens({ id: 'b', authForm: { tabId: 'b', label: 'Second', order: 20, SignIn: KindForm } }),
+    defineScreens({ id: 'a', authForm: { tabId: 'a', label: 'First', order: 10, when, SignIn: KindForm } }),
   ];
 
   it('orders entries by order and hides those whose when says no', async () => {
@@ -78,14 +91,6 @@ describe('slots', () => {
 });
 
 describe('second-factor slot', () => {
-  function TestSecondFactor({ attempt }: SecondFactorProps) {
-    return (
-      <p>
-        Second factor for {attempt.method}: {attempt.attemptCode}
-      </p>
-    );
-  }
-
   it('replaces the forms with the slot’s screen when the server asks for a second factor', async () => {
     renderWithApp(<AuthPage type="sign-in" />, {
       plugins: [password()],

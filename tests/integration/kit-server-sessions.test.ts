@@ -68,7 +68,9 @@ describe.each(backends())('server-sessions plugin on $name', (backend) => {
   });
 
   it('answers an unknown user and a wrong key with their wire errors', async () => {
-    const unknown = await serverApp().serverSessions.create({ userId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await serverApp().serverSessions.create({
+      userId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.status === 'error' && unknown.error.code).toBe('USER_ID_DOES_NOT_EXIST');
     const wrongKey = serverApp('ssk_wrong').serverSessions.create({ userId: 'me' });
     await expect(wrongKey).rejects.toBeInstanceOf(SignetError);
@@ -87,9 +89,9 @@ describe.each(backends())('server-sessions plugin on $name', (backend) => {
     expect(sessions).toHaveLength(2);
     expect(sessions.every((s) => s.userId === userId && !s.isImpersonation)).toBe(true);
 
-    const firstTokens = await first.http.request<{ id: string }[]>('/auth/sessions?user_id=me').then(
-      (json) => (json as unknown as { items: { id: string; is_current_session: boolean }[] }).items,
-    );
+    const firstTokens = await first.http
+      .request<{ id: string }[]>('/auth/sessions?user_id=me')
+      .then((json) => (json as unknown as { items: { id: string; is_current_session: boolean }[] }).items);
     const firstSession = firstTokens.find((s) => s.is_current_session);
     if (!firstSession) throw new Error('no current session listed');
     await server.serverSessions.revoke({ userId, sessionId: firstSession.id });
