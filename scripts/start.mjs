@@ -3,7 +3,8 @@
  * `npm start`: the signet server and the example app together, ready to sign up in a browser.
  *
  * Environment: SIGNET_API_PORT (8102), SIGNET_APP_PORT (5173), SIGNET_MAILBOX_PORT (8105, the
- * development outbox), SIGNET_DATA_DIR (.signet/data),
+ * development outbox), SIGNET_TICKETS_PORT (8106, the backend of the custom-plugin example, whose
+ * sign-in tickets the app offers), SIGNET_DATA_DIR (.signet/data),
  * SIGNET_DEV_PROJECT_FILE (.signet/dev-project.json). The first run generates the development
  * project's id and keys into that file; the server seeds the project from them and the app gets
  * the public ones as VITE_* variables. Ctrl-C stops both; if either exits, the other is stopped
@@ -31,11 +32,13 @@ async function main() {
   const apiPort = portFromEnv('SIGNET_API_PORT', 8102);
   const appPort = portFromEnv('SIGNET_APP_PORT', 5173);
   const mailboxPort = portFromEnv('SIGNET_MAILBOX_PORT', 8105);
+  const ticketsPort = portFromEnv('SIGNET_TICKETS_PORT', 8106);
   const dataDir = resolve(repo, process.env.SIGNET_DATA_DIR || '.signet/data');
   const projectFile = resolve(repo, process.env.SIGNET_DEV_PROJECT_FILE || '.signet/dev-project.json');
   const apiUrl = `http://localhost:${apiPort}`;
   const appUrl = `http://localhost:${appPort}`;
   const mailboxUrl = `http://localhost:${mailboxPort}`;
+  const ticketsUrl = `http://127.0.0.1:${ticketsPort}`;
 
   const { project, created } = await loadOrCreateDevProject(projectFile);
   if (created) console.log(`[start] generated a development project in ${projectFile}`);
@@ -51,13 +54,31 @@ async function main() {
       ],
       { cwd: repo, env: { ...process.env, ...serverSeedEnv(project) } },
     ),
+    // The custom-plugin example's backend: a third-party plugin and its server beside the kit.
+    startChild(
+      'tickets',
+      process.execPath,
+      ['--import', 'tsx', join(repo, 'examples/custom-plugin/src/serve.ts')],
+      {
+        cwd: repo,
+        env: {
+          ...process.env,
+          SIGNET_API_URL: apiUrl,
+          SIGNET_PROJECT_ID: project.projectId,
+          SIGNET_PUBLISHABLE_CLIENT_KEY: project.publishableClientKey,
+          SIGNET_SECRET_SERVER_KEY: project.secretServerKey,
+          TICKETS_PORT: String(ticketsPort),
+          TICKETS_ALLOW_ORIGIN: appUrl,
+        },
+      },
+    ),
     startChild(
       'app',
       process.execPath,
       [viteBin, '--port', String(appPort), '--strictPort', '--clearScreen', 'false'],
       {
         cwd: join(repo, 'examples/react-vite'),
-        env: { ...process.env, ...appEnv(project, apiUrl) },
+        env: { ...process.env, ...appEnv(project, apiUrl), VITE_TICKETS_URL: ticketsUrl },
       },
     ),
   ];
@@ -86,6 +107,7 @@ async function main() {
     await Promise.all([
       waitForHttp(`${apiUrl}/api/v1`, { gaveUp: anyExit }),
       waitForHttp(appUrl, { gaveUp: anyExit }),
+      waitForHttp(`${ticketsUrl}/`, { gaveUp: anyExit }),
     ]);
   } catch (error) {
     if (stopping) return;

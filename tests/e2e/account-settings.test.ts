@@ -59,7 +59,7 @@ describe('account settings', () => {
     await page.getByTestId('current-user').filter({ hasText: 'Signed in as' }).waitFor();
     await page.getByRole('link', { name: 'Account settings' }).click();
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
-    for (const name of ['Profile', 'Emails', 'Password', 'Active sessions'])
+    for (const name of ['Profile', 'Emails', 'Password', 'Active sessions', 'Sign-in tickets'])
       await expect(section(name).isVisible()).resolves.toBe(true);
     // The development project does not let users delete themselves.
     expect(await section('Delete account').count()).toBe(0);
@@ -164,6 +164,24 @@ describe('account settings', () => {
     await small.keyboard.press('Enter');
     await small.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await phone.close();
+  });
+
+  it('signs another browser in with a ticket from a third-party plugin’s account section', async () => {
+    await page.goto(`${stack.appUrl}/handler/account-settings`);
+    const tickets = section('Sign-in tickets');
+    await tickets.getByRole('button', { name: 'Create a sign-in ticket' }).click();
+    const link = await tickets.getByRole('status').getByRole('link').getAttribute('href');
+    expect(link).toMatch(/\/handler\/ticket\?ticket=/);
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await other.goto(link!);
+    await other.getByTestId('current-user').filter({ hasText: 'Signed in as Ada Lovelace' }).waitFor();
+    // The ticket works once: a second opening is refused in the plugin's own words.
+    const third = await (await browser.newContext()).newPage();
+    await third.goto(link!);
+    await third.getByText('This sign-in ticket was used already.').waitFor();
+    await second.close();
+    await third.context().close();
   });
 
   it('offers sign-in when signed out', async () => {

@@ -20,6 +20,8 @@ export interface TicketBackendOptions {
   secretServerKey: string;
   /** The browser origin allowed to call (CORS), e.g. `http://localhost:5173`. */
   allowOrigin?: string;
+  /** The loopback port to listen on (default: any free one). */
+  port?: number;
   now?: () => number;
 }
 
@@ -29,7 +31,7 @@ interface StoredTicket {
   used: boolean;
 }
 
-/** Starts the backend on a free loopback port; `close()` stops it. */
+/** Starts the backend on a loopback port (`options.port`, or a free one); `close()` stops it. */
 export async function startTicketBackend(options: TicketBackendOptions) {
   const now = options.now ?? Date.now;
   const tickets = new Map<string, StoredTicket>();
@@ -113,7 +115,10 @@ export async function startTicketBackend(options: TicketBackendOptions) {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -28,7 +28,7 @@ function TicketButton() {
   if (!open)
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Sign in with a ticket
+        Use a sign-in ticket
       </Button>
     );
   return (

@@ -16,6 +16,8 @@ import { passwordScreens } from 'signet/plugins/password/screens';
 import { sessions } from 'signet/plugins/sessions';
 import { sessionsScreens } from 'signet/plugins/sessions/screens';
 import { MessageCard, SignetProvider } from 'signet/react';
+import { tickets } from 'signet-example-custom-plugin/plugin';
+import { ticketScreens } from 'signet-example-custom-plugin/screens';
 import { App } from './app.js';
 import { createBrowserRouter } from './router.js';
 
@@ -43,13 +45,26 @@ function main() {
     projectId,
     publishableClientKey: env.VITE_SIGNET_PUBLISHABLE_CLIENT_KEY,
     baseUrl,
-    plugins: [password(), magicLink(), contactChannels(), sessions()],
+    // The last one is a third-party plugin (examples/custom-plugin), added the same way.
+    plugins: [
+      password(),
+      magicLink(),
+      contactChannels(),
+      sessions(),
+      tickets({ endpoint: env.VITE_TICKETS_URL ?? 'http://127.0.0.1:8106' }),
+    ],
     // Any page may live at a URL of the app's choosing: emailed sign-in links lead here.
     urls: { magicLinkCallback: '/handler/login-link' },
     // Redirects after sign-in and sign-out go through the router: no page reload.
     redirectMethod: { navigate: (to, { replace }) => router.navigate(to, { replace }) },
   });
-  const screens = [passwordScreens(), magicLinkScreens(), contactChannelsScreens(), sessionsScreens()];
+  const screens = [
+    passwordScreens(),
+    magicLinkScreens(),
+    contactChannelsScreens(),
+    sessionsScreens(),
+    ticketScreens(),
+  ];
 
   root.render(
     <StrictMode>

@@ -54,7 +54,12 @@ export async function startDevStack({
   env?: Record<string, string>;
   timeoutMs?: number;
 } = {}): Promise<DevStack> {
-  const [apiPort, appPort, mailboxPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, appPort, mailboxPort, ticketsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const dir = await mkdtemp(join(tmpdir(), 'signet-e2e-'));
   const appUrl = `http://localhost:${appPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
@@ -70,6 +75,7 @@ export async function startDevStack({
       SIGNET_API_PORT: String(apiPort),
       SIGNET_APP_PORT: String(appPort),
       SIGNET_MAILBOX_PORT: String(mailboxPort),
+      SIGNET_TICKETS_PORT: String(ticketsPort),
       SIGNET_DATA_DIR: join(dir, 'data'),
       SIGNET_DEV_PROJECT_FILE: join(dir, 'dev-project.json'),
       ...env,
