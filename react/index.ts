@@ -84,7 +84,7 @@ export {
   type FormFieldsOptions,
   useFormFields,
 } from './use-form-fields.js';
-export { type LinkCodeState, useLinkCode } from './use-link-code.js';
+export { type LinkCodeState, useCallbackRoute, useLinkCode } from './use-link-code.js';
 export { useRedirectHref } from './use-redirect-href.js';
 export { useSignalValue } from './use-signal.js';
 export { verificationErrorMessage } from './verification-error-message.js';

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Result } from '../core/result.js';
+import { useApp } from './hooks.js';
 import { verificationErrorMessage } from './verification-error-message.js';
 
 /** Where using a link's code stands. */
@@ -49,4 +50,25 @@ export function useLinkCode(
   }, [code]);
 
   return [state, setState];
+}
+
+/**
+ * `useLinkCode` for a page whose logic is a plugin's callback route: runs `app.handle()` on the
+ * page the browser is at, so the React page and a host without React do exactly the same thing.
+ */
+export function useCallbackRoute(
+  code: string | null,
+  missingMessage: string,
+): [LinkCodeState, (state: LinkCodeState) => void] {
+  const app = useApp();
+  return useLinkCode(
+    code,
+    async () => {
+      // The page the app is at (its environment's current URL: location.href in a browser).
+      const handled = await app.handle();
+      if (!handled) throw new Error('No plugin of this app handles this page.');
+      return handled.result as Result<unknown, string> | { status: 'second-factor-required' };
+    },
+    missingMessage,
+  );
 }

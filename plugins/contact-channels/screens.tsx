@@ -9,21 +9,15 @@ import {
   type ScreenContribution,
   Spinner,
   useApp,
-  useLinkCode,
-  usePluginApi,
+  useCallbackRoute,
 } from '../../react/index.js';
 import { EmailsSection } from './account-section.js';
-import type { ContactChannelsApi } from './index.js';
 
 /** `/handler/email-verification?code=…`: marks the emailed address verified. */
 export function EmailVerificationPage({ searchParams }: HandlerRouteProps) {
   const app = useApp();
-  const api = usePluginApi<ContactChannelsApi>('contactChannels');
-  const [state] = useLinkCode(
-    searchParams.get('code'),
-    (code) => api.verify(code),
-    'This verification link is missing its code.',
-  );
+  // The plugin's callback route does the work, as app.handle() does it for any host.
+  const [state] = useCallbackRoute(searchParams.get('code'), 'This verification link is missing its code.');
 
   return (
     <FullPage>

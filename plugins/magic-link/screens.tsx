@@ -17,10 +17,11 @@ import {
   type HandlerRouteProps,
   MessageCard,
   type ScreenContribution,
+  SecondFactorSlot,
   Spinner,
   useAuthSubmit,
+  useCallbackRoute,
   useFormFields,
-  useLinkCode,
   usePluginApi,
   verificationErrorMessage,
 } from '../../react/index.js';
@@ -110,17 +111,15 @@ export function MagicLinkForm(_props: AuthFormProps) {
 
 /** `/handler/magic-link-callback?code=…`: signs in with the emailed link's code. */
 export function MagicLinkCallbackPage({ searchParams }: HandlerRouteProps) {
-  const api = usePluginApi<MagicLinkApi>('magicLink');
-  // Success redirects to the after-sign-in page; until then the spinner stays.
-  const [state] = useLinkCode(
-    searchParams.get('code'),
-    (code) => api.signInWithLinkCode({ code }),
-    'This sign-in link is missing its code.',
-  );
+  // The plugin's callback route does the work (app.handle); success redirects to the
+  // after-sign-in page, and until then the spinner stays.
+  const [state] = useCallbackRoute(searchParams.get('code'), 'This sign-in link is missing its code.');
 
   return (
     <FullPage>
-      {state.status === 'failed' ? (
+      {state.status === 'second-factor-required' ? (
+        <SecondFactorSlot />
+      ) : state.status === 'failed' ? (
         <MessageCard title="Could not sign you in">
           <p role="alert">{state.message}</p>
         </MessageCard>

@@ -18,6 +18,8 @@ export interface RenderOptions<P extends readonly AnyPlugin[]> {
   /** Sign a user in (`users/me` answers it) with this id. */
   userId?: string;
   config?: Parameters<typeof projectJson>[0];
+  /** The page the app is at (default: the sign-in page). */
+  pageUrl?: string;
 }
 
 /** Renders `ui` inside a provider whose app talks to a fake API; returns the app and the requests. */
@@ -36,7 +38,7 @@ export function renderWithApp<const P extends readonly AnyPlugin[]>(
     publishableClientKey: 'pck',
     baseUrl: 'http://api.test',
     redirectMethod: 'none',
-    env: { currentUrl: () => 'http://app.test/handler/sign-in' },
+    env: { currentUrl: () => options.pageUrl ?? 'http://app.test/handler/sign-in' },
     fetch: api.fetch,
     plugins: options.plugins,
     tokenStore: user

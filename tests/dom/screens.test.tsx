@@ -9,11 +9,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { contactChannels } from '../../plugins/contact-channels/index.js';
 import { contactChannelsScreens } from '../../plugins/contact-channels/screens.js';
 import { CodeInput } from '../../plugins/magic-link/code-input.js';
+import { magicLink } from '../../plugins/magic-link/index.js';
+import { magicLinkScreens } from '../../plugins/magic-link/screens.js';
 import { password } from '../../plugins/password/index.js';
 import { passwordScreens } from '../../plugins/password/screens.js';
 import { sessions } from '../../plugins/sessions/index.js';
 import { sessionsScreens } from '../../plugins/sessions/screens.js';
-import { AccountSettingsPage, AuthPage, defineScreens, type SecondFactorProps } from '../../react/index.js';
+import {
+  AccountSettingsPage,
+  AuthPage,
+  defineScreens,
+  type SecondFactorProps,
+  SignetHandler,
+} from '../../react/index.js';
 import { json, knownError } from '../support/fake-api.js';
 import { renderWithApp } from './render-app.js';
 
@@ -110,6 +118,47 @@ describe('second-factor slot', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Second factor for password: attempt-xyz')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+});
+
+describe('a page an emailed link opens', () => {
+  const page = 'http://app.test/handler/magic-link-callback?code=abc123';
+
+  it('runs the plugin’s callback route, and shows the second-factor slot when one is asked for', async () => {
+    const { requests } = renderWithApp(
+      <SignetHandler path="/handler/magic-link-callback" search="?code=abc123" />,
+      {
+        plugins: [magicLink()],
+        screens: [magicLinkScreens()],
+        pageUrl: page,
+        routes: {
+          'POST /auth/otp/sign-in': () =>
+            knownError('MULTI_FACTOR_AUTHENTICATION_REQUIRED', 'MFA required', { attempt_code: 'attempt-1' }),
+        },
+      },
+    );
+    expect(await screen.findByText('A second factor is required')).toBeTruthy();
+    const signIn = requests.filter((r) => r.url.endsWith('/auth/otp/sign-in'));
+    expect(signIn).toHaveLength(1);
+    expect(await signIn[0]!.json()).toEqual({ code: 'abc123' });
+  });
+
+  it('says in words why a used link failed', async () => {
+    renderWithApp(<SignetHandler path="/handler/magic-link-callback" search="?code=abc123" />, {
+      plugins: [magicLink()],
+      screens: [magicLinkScreens()],
+      pageUrl: page,
+      routes: {
+        'POST /auth/otp/sign-in': () =>
+          knownError(
+            'VERIFICATION_CODE_ALREADY_USED',
+            'The verification code has already been used.',
+            undefined,
+            409,
+          ),
+      },
+    });
+    expect(await screen.findByText('Could not sign you in')).toBeTruthy();
   });
 });
 
