@@ -21,6 +21,9 @@ import { MESSAGES, newPasswordError, passwordRepeatError } from './validation.js
 
 type Field = 'oldPassword' | 'newPassword' | 'newPasswordRepeat';
 
+/** Shown when the current password given is not the account's. */
+export const WRONG_CURRENT_PASSWORD = 'This is not your current password.';
+
 /** Change or set the password; the form starts empty again after each success. */
 export function PasswordSection({ user }: { user: CurrentUser }) {
   // Remounted after a success, so the fields clear.
@@ -59,9 +62,16 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
     };
     if (hasPassword && !oldPassword) errors.oldPassword = MESSAGES.passwordEmpty;
     if (form.showErrors(errors)) return;
-    const result = hasPassword
-      ? await callShowingFailure(form, 'oldPassword', () => api.updatePassword({ oldPassword, newPassword }))
-      : await callShowingFailure(form, 'newPassword', () => api.setPassword({ password: newPassword }));
+    // The server's words for a wrong current password ('Passwords do not match.') read as if the
+    // two new ones differed: that one is said plainly, under the field it is about.
+    let wrongCurrent = false;
+    const result = await callShowingFailure(form, 'newPassword', async () => {
+      if (!hasPassword) return api.setPassword({ password: newPassword });
+      const answer = await api.updatePassword({ oldPassword, newPassword });
+      wrongCurrent = answer.status === 'error' && answer.error.code === 'PASSWORD_CONFIRMATION_MISMATCH';
+      return answer;
+    });
+    if (wrongCurrent) form.showErrors({ oldPassword: WRONG_CURRENT_PASSWORD });
     if (result) onDone(hasPassword ? 'Your password has been changed.' : 'Your password has been set.');
   });
   return (

@@ -3,7 +3,7 @@
  * account-settings page or a host's own UI. `createApp({ plugins: [sessions()] })` gives
  * `app.sessions`; `sessionsScreens()` adds the 'Active sessions' section to account settings.
  */
-import { definePlugin, type Result, type SignetPlugin, toResult } from '../../core/index.js';
+import { definePlugin, HttpStatusError, type Result, type SignetPlugin, toResult } from '../../core/index.js';
 
 /** One session of the current user (wire.md §5.8). */
 export interface ActiveSession {
@@ -27,7 +27,10 @@ interface SessionJson {
 export interface SessionsApi {
   /** The current user's sessions, newest first. */
   list(): Promise<ActiveSession[]>;
-  /** Ends another session of the user; its next request is refused. */
+  /**
+   * Ends another session of the user; its next request is refused. A session that has ended
+   * already counts as ended. This browser's own session is refused: sign out instead.
+   */
   revoke(id: string): Promise<Result<void, 'CANNOT_DELETE_CURRENT_SESSION'>>;
   /** Ends every session of the user but this one; resolves how many were ended. */
   revokeOthers(): Promise<number>;
@@ -50,16 +53,23 @@ export function sessions(): SignetPlugin<'sessions', SessionsApi> {
       };
       const revoke = (id: string) =>
         toResult<void, 'CANNOT_DELETE_CURRENT_SESSION'>(async () => {
-          await ctx.http.request(`/auth/sessions/${encodeURIComponent(id)}?user_id=me`, {
-            method: 'DELETE',
-            body: {},
-          });
+          try {
+            await ctx.http.request(`/auth/sessions/${encodeURIComponent(id)}?user_id=me`, {
+              method: 'DELETE',
+              body: {},
+            });
+          } catch (error) {
+            // 'Session not found.': it ended already (signed out, expired, revoked from another
+            // tab), which is what was asked for.
+            if (!(error instanceof HttpStatusError && error.status === 404)) throw error;
+          }
         }, ['CANNOT_DELETE_CURRENT_SESSION']);
       return {
         list,
         revoke,
         async revokeOthers() {
           const others = (await list()).filter((s) => !s.isCurrent);
+          // One at a time: a user has a handful of sessions, and the server is spared a burst.
           for (const session of others) await revoke(session.id);
           return others.length;
         },

@@ -8,35 +8,48 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, ConfirmButton, type ScreenContribution, Spinner, usePluginApi } from '../../react/index.js';
 import type { ActiveSession, SessionsApi } from './index.js';
 
-const when = (ms: number | null) =>
-  ms === null ? 'never' : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The user's sessions, revocable. */
 export function ActiveSessionsSection() {
   const api = usePluginApi<SessionsApi>('sessions');
   const [items, setItems] = useState<ActiveSession[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
       setItems(await api.list());
-      setError(null);
+      setLoadError(null);
     } catch (failure) {
-      setError(`The sessions could not be loaded: ${(failure as Error).message}`);
+      setLoadError(`The sessions could not be loaded: ${(failure as Error).message}`);
     }
   }, [api]);
   useEffect(() => {
     void load();
   }, [load]);
+  /** Runs a revocation, says why it failed if it did, and shows the list as it is now. */
+  const revoking = async (run: () => Promise<string | null>) => {
+    setActionError(null);
+    try {
+      setActionError(await run());
+    } catch (failure) {
+      setActionError(`The session could not be revoked: ${(failure as Error).message}`);
+    }
+    await load();
+  };
 
-  if (error)
+  if (loadError)
     return (
       <div className="signet-account-stack">
         <p className="signet-field-error" role="alert">
-          {error}
+          {loadError}
         </p>
-        <Button variant="secondary" onClick={() => void load()}>
-          Try again
-        </Button>
+        <div className="signet-account-actions">
+          <Button variant="secondary" onClick={() => void load()}>
+            Try again
+          </Button>
+        </div>
       </div>
     );
   if (!items) return <Spinner />;
@@ -52,8 +65,8 @@ export function ActiveSessionsSection() {
                 {session.isCurrent && <span className="signet-badge">Current</span>}
               </p>
               <p className="signet-account-note">
-                Signed in {when(session.createdAt)} · last used{' '}
-                {when(session.lastUsedAt ?? session.createdAt)}
+                Signed in {when(session.createdAt)}
+                {session.lastUsedAt !== null && ` · last used ${when(session.lastUsedAt)}`}
               </p>
             </div>
             {!session.isCurrent && (
@@ -61,26 +74,36 @@ export function ActiveSessionsSection() {
                 label="Revoke"
                 question="Sign this session out?"
                 confirmLabel="Yes, revoke"
-                onConfirm={async () => {
-                  const result = await api.revoke(session.id);
-                  if (result.status === 'error') setError(result.error.message);
-                  await load();
-                }}
+                onConfirm={() =>
+                  revoking(async () => {
+                    const result = await api.revoke(session.id);
+                    return result.status === 'error' ? result.error.message : null;
+                  })
+                }
               />
             )}
           </li>
         ))}
       </ul>
+      {actionError && (
+        <p className="signet-field-error" role="alert">
+          {actionError}
+        </p>
+      )}
       {others.length > 0 && (
-        <ConfirmButton
-          label="Revoke all other sessions"
-          question={`Sign out ${others.length} other session${others.length === 1 ? '' : 's'}?`}
-          confirmLabel="Yes, revoke all others"
-          onConfirm={async () => {
-            await api.revokeOthers();
-            await load();
-          }}
-        />
+        <div className="signet-account-actions">
+          <ConfirmButton
+            label="Revoke all other sessions"
+            question={`Sign out ${others.length} other session${others.length === 1 ? '' : 's'}?`}
+            confirmLabel="Yes, revoke all others"
+            onConfirm={() =>
+              revoking(async () => {
+                await api.revokeOthers();
+                return null;
+              })
+            }
+          />
+        </div>
       )}
     </div>
   );

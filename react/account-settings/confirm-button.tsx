@@ -1,8 +1,9 @@
 /**
  * A destructive action behind a second, explicit click: the first shows what will happen and a
- * confirm button (focused, so Enter confirms), Escape or Cancel steps back.
+ * confirm button (focused, so Enter confirms), Escape or Cancel steps back. Focus returns to the
+ * first button when the question closes, so a keyboard user does not land at the top of the page.
  */
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button.js';
 
 /** Props of `ConfirmButton`. */
@@ -20,17 +21,35 @@ export interface ConfirmButtonProps {
 export function ConfirmButton({ label, question, confirmLabel, onConfirm }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const trigger = useRef<HTMLDivElement>(null);
+  // Set when the question closes, so the first button takes the focus back once it is rendered.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (asking || !refocus.current) return;
+    refocus.current = false;
+    trigger.current?.querySelector('button')?.focus();
+  }, [asking]);
+  const close = () => {
+    refocus.current = true;
+    setAsking(false);
+  };
+
   if (!asking)
     return (
-      <Button variant="secondary" onClick={() => setAsking(true)}>
-        {label}
-      </Button>
+      <div ref={trigger} className="signet-confirm-trigger">
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          {label}
+        </Button>
+      </div>
     );
   return (
     <fieldset
       className="signet-confirm"
       onKeyDown={(event) => {
-        if (event.key === 'Escape') setAsking(false);
+        if (event.key !== 'Escape' || busy) return;
+        // The question is what Escape closes, not a dialog or page around it.
+        event.stopPropagation();
+        close();
       }}
     >
       <legend className="signet-confirm-question">{question}</legend>
@@ -46,13 +65,13 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm }: Conf
               await onConfirm();
             } finally {
               setBusy(false);
-              setAsking(false);
+              close();
             }
           }}
         >
           {confirmLabel}
         </Button>
-        <Button variant="secondary" onClick={() => setAsking(false)}>
+        <Button variant="secondary" disabled={busy} onClick={close}>
           Cancel
         </Button>
       </div>

@@ -27,9 +27,10 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
 function DisplayNameForm({ user }: { user: CurrentUser }) {
   const app = useApp();
   const form = useFormFields({ displayName: user.displayName ?? '' });
-  const [saved, setSaved] = useState(false);
+  // The name last saved: 'Saved' shows while the field still holds it, and goes once edited.
+  const [saved, setSaved] = useState<string | null>(null);
   const { pending, submit } = useAuthSubmit(async () => {
-    setSaved(false);
+    setSaved(null);
     const name = form.values.displayName.trim();
     if (
       form.showErrors(
@@ -41,7 +42,7 @@ function DisplayNameForm({ user }: { user: CurrentUser }) {
       status: 'ok' as const,
       data: await app.updateUser({ displayName: name || null }),
     }));
-    if (done) setSaved(true);
+    if (done) setSaved(name);
   });
   return (
     <Form name="display-name" onSubmit={() => void submit()}>
@@ -51,7 +52,7 @@ function DisplayNameForm({ user }: { user: CurrentUser }) {
         <Button type="submit" variant="primary" loading={pending}>
           Save
         </Button>
-        {saved && (
+        {saved !== null && saved === form.values.displayName.trim() && (
           <span className="signet-account-note" role="status">
             Saved
           </span>
