@@ -1,5 +1,6 @@
 /**
- * `signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--data-dir ./.signet/data]`.
+ * `signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--mailbox-host 127.0.0.1]
+ * [--data-dir ./.signet/data]`.
  * With DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URLs and the development
  * project's id and keys, and shuts down cleanly on SIGINT/SIGTERM.
  */
@@ -18,9 +19,10 @@ Options:
   --mailbox-port PORT  the development outbox, Inbucket REST v1 shape (default 8105; 0 = any free port):
                        GET /api/v1/mailbox/{name} and GET /api/v1/mailbox/{name}/{id}
   --host HOST          address the API listens on (default 127.0.0.1)
-  --mailbox-host HOST  address the outbox listens on (default 127.0.0.1: this machine only). The
-                       outbox needs no credential; it serves only emails of projects on the shared
-                       development email config that are not in production mode
+  --mailbox-host HOST  address the outbox listens on (default 127.0.0.1: this machine only, or
+                       $SIGNET_MAILBOX_HOST). For development only: the outbox needs no credential;
+                       it serves only emails of projects on the shared development email config
+                       that are not in production mode
   --data-dir DIR       PGlite data folder when DATABASE_URL is not set (default ./.signet/data)
 
 Environment:
@@ -29,6 +31,7 @@ Environment:
   STACK_ACCESS_TOKEN_EXPIRATION_TIME  access-token lifetime in seconds (default 600)
   STACK_SEED_INTERNAL_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
   SIGNET_SEED_DEV_PROJECT_ID, SIGNET_SEED_DEV_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
+  SIGNET_MAILBOX_HOST              the outbox's address when --mailbox-host is not given
   SIGNET_RATE_LIMITS               production (default: projects in production mode) | always | off
   REDIS_URL                        count rate limits in this Redis, shared by every server process
                                    (default: in this process's memory)
@@ -67,7 +70,8 @@ async function main(): Promise<void> {
       port: { type: 'string', default: process.env.PORT ?? '8102' },
       'mailbox-port': { type: 'string', default: '8105' },
       host: { type: 'string', default: '127.0.0.1' },
-      'mailbox-host': { type: 'string', default: '127.0.0.1' },
+      // The outbox answers without a credential: this machine only, unless asked otherwise.
+      'mailbox-host': { type: 'string', default: process.env.SIGNET_MAILBOX_HOST || '127.0.0.1' },
       'data-dir': { type: 'string', default: './.signet/data' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -103,13 +107,14 @@ async function main(): Promise<void> {
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
-  const mailbox = await server.listenMailbox(mailboxPort, values['mailbox-host']);
+  const mailboxHost = values['mailbox-host'];
+  const mailbox = await server.listenMailbox(mailboxPort, mailboxHost);
   const dev = server.seeded.dev;
   process.stdout.write(
     [
       `signet-server listening on ${listener.url}`,
       `  development outbox (Inbucket REST v1): ${mailbox.url}/api/v1/mailbox/{name}`,
-      `    for development only: no credential, ${isLocalHost(values['mailbox-host'] ?? '') ? 'this machine only' : `reachable on ${values['mailbox-host']}`}; it serves only emails of projects on the shared email config, never of projects with their own SMTP server or in production mode`,
+      `    for development only: no credential, ${isLocalHost(mailboxHost) ? 'this machine only' : `reachable by anyone who can reach ${mailboxHost} (--mailbox-host)`}; it serves only emails of projects on the shared email config, never of projects with their own SMTP server or in production mode`,
       `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
       `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,
       '',

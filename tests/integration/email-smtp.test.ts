@@ -27,6 +27,7 @@ describe('SMTP delivery', () => {
     const store = memoryStore();
     const record = await sendEmail(store, {
       projectId: 'p',
+      productionMode: false,
       config: smtp.emailConfig(),
       to: 'ada@example.com',
       email: { subject: 'Your code is AB12CD', text: 'AB12CD\n', html: '<p>AB12CD</p>' },
@@ -43,12 +44,15 @@ describe('SMTP delivery', () => {
     expect(message.text).toBe('AB12CD\n');
     expect(message.html).toBe('<p>AB12CD</p>');
     expect(record.senderConfig).not.toHaveProperty('password');
+    // Mail that left through the project's own server is never the development outbox's.
+    expect(record.inOutbox).toBe(false);
   });
 
   it('records a failed delivery with its error instead of failing', async () => {
     const store = memoryStore();
     const refused = await sendEmail(store, {
       projectId: 'p',
+      productionMode: false,
       config: smtp.emailConfig({ port: await closedPort() }),
       to: 'ada@example.com',
       email: { subject: 's', text: 't', html: 'h' },
@@ -57,6 +61,7 @@ describe('SMTP delivery', () => {
     expect(refused.error).toMatchObject({ code: expect.any(String) });
     const badLogin = await sendEmail(store, {
       projectId: 'p',
+      productionMode: false,
       config: smtp.emailConfig({ password: 'wrong' }),
       to: 'ada@example.com',
       email: { subject: 's', text: 't', html: 'h' },

@@ -1,9 +1,10 @@
 /**
  * Bad input never breaks the server: every route of the API, called with every access type and a
- * set of malformed bodies and path parameters, answers with a 4xx (or a success where the input
+ * set of malformed bodies, path parameters, query strings and header values, answers with a 4xx (or a success where the input
  * happens to be acceptable), never a 5xx, and every error carries a readable body. The routes come
  * from the server's own route table, so a new endpoint is covered the day it is added.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../server/src/features/routes.js';
 import type { ProjectKeys } from '../../server/src/index.js';
@@ -98,6 +99,44 @@ const BAD_BODIES: Record<string, string> = {
   }),
   'unknown fields only': JSON.stringify({ totally: 'unexpected', nested: { deeper: [1, { x: 2 }] } }),
 };
+
+/**
+ * Query strings as sent: a NUL in a known parameter, in a name and in a value, the bytes of a
+ * lone surrogate (no UTF-8, decoded to U+FFFD), and a URL over Node's 16 KB header limit.
+ */
+const BAD_QUERIES = [
+  '?user_id=%00',
+  '?%00=1',
+  '?user_id=me&type=a%00b',
+  '?user_id=%ED%A0%80',
+  `?user_id=${'q'.repeat(20_000)}`,
+];
+
+/** The surrogate bytes once more, as a header carries them (Latin-1), plus other odd values. */
+const HOSTILE_HEADER_VALUES = ['\u00ed\u00a0\u0080', '\u00ff\u00fe', 'x'.repeat(8000)];
+
+/** Headers the server reads; every one gets each hostile value in turn. */
+const READ_HEADERS = [
+  'x-stack-project-id',
+  'x-stack-access-type',
+  'x-stack-access-token',
+  'x-stack-refresh-token',
+  'x-stack-publishable-client-key',
+  'x-stack-secret-server-key',
+  'x-stack-super-secret-admin-key',
+  'x-stack-admin-access-token',
+  'x-forwarded-for',
+  'authorization',
+  'content-type',
+];
+
+/** HTTP Basic credentials (OAuth client id and secret) that decode to a NUL or to nothing. */
+const BAD_BASIC = [
+  `Basic ${Buffer.from('%00:%00').toString('base64')}`,
+  `Basic ${Buffer.from('\u0000:\u0000').toString('base64')}`,
+  `Basic ${Buffer.from('%ED%A0%80:x').toString('base64')}`,
+  'Basic !!!',
+];
 
 /** Routes that end the test's session; they run last so the rest run signed in. */
 const SESSION_ENDING = new Set(['DELETE /users/me', 'DELETE /auth/sessions/current']);
@@ -199,4 +238,80 @@ describe.each(backends())('every route refuses bad input without a 5xx on $name'
       expect(sent.status, `${path}: ${sent.text}`).toBe(200);
     }
   }, 240_000);
+
+  it('answers hostile query strings and header values on every route with a 4xx (or success), never 5xx', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    const check = (what: string, response: Awaited<ReturnType<typeof raw>>) => {
+      calls++;
+      if (response.status >= 500)
+        failures.push(`${what} → ${response.status}: ${response.text.slice(0, 200)}`);
+      else if (response.status >= 400 && response.text.trim() === '')
+        failures.push(`${what} → ${response.status} with an empty body`);
+    };
+    for (const route of ROUTES) {
+      if (SESSION_ENDING.has(`${route.method} ${route.path}`)) continue;
+      const path = pathsOf(route.path)[0]!;
+      const body = route.method === 'GET' ? undefined : BAD_BODIES['unknown fields only'];
+      for (const access of ['client', 'server', 'admin'] as const) {
+        const base = { method: route.method, keys: dev, access, body };
+        for (const query of BAD_QUERIES) {
+          check(
+            `${route.method} ${path}${query.slice(0, 40)} (${access})`,
+            await raw(url, `${path}${query}`, base),
+          );
+        }
+        for (const name of READ_HEADERS) {
+          for (const value of HOSTILE_HEADER_VALUES) {
+            const response = await raw(url, path, { ...base, headers: { [name]: value } });
+            check(
+              `${route.method} ${path} (${access}, ${name}: ${JSON.stringify(value.slice(0, 12))})`,
+              response,
+            );
+          }
+        }
+      }
+      for (const authorization of BAD_BASIC) {
+        const response = await raw(url, path, { method: route.method, body, headers: { authorization } });
+        check(`${route.method} ${path} (authorization: ${authorization})`, response);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(1000);
+
+    // The OAuth token endpoint reads the Basic credentials itself: the NUL they decode to is an
+    // OAuth client error, and the same NUL in the form body a SCHEMA_ERROR.
+    const grant = { grant_type: 'refresh_token', refresh_token: 'x' };
+    const basic = await raw(url, '/auth/oauth/token', {
+      body: grant,
+      headers: { authorization: BAD_BASIC[0]! },
+    });
+    expect(basic.status, basic.text).toBe(400);
+    expect(basic.json.error).toBe('invalid_client');
+    const inBody = await raw(url, '/auth/oauth/token', {
+      body: { ...grant, client_id: '\ud800', client_secret: 'x\u0000' },
+    });
+    expect(inBody.status, inBody.text).toBe(400);
+    expect(inBody.headers.get('x-stack-known-error')).toBe('SCHEMA_ERROR');
+    expect(inBody.json.error).toContain('body.client_id must be valid Unicode');
+  }, 240_000);
+
+  it('answers a NUL in a header, which Node refuses before the app, with a readable 400', async () => {
+    const { port } = new URL(url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `GET /api/v1/users/me HTTP/1.1\r\nhost: 127.0.0.1\r\nx-stack-project-id: ${dev.projectId}\u0000x\r\nx-stack-access-type: client\r\n\r\n`,
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('The request could not be parsed as HTTP.');
+  });
 });

@@ -100,6 +100,43 @@ describe.each(backends())('outbox privacy on $name', (backend) => {
     expect((await fetchById(developer, id)).status).toBe(200);
   });
 
+  it('never serves mail sent while in production mode, even after the project leaves it', async () => {
+    const setProduction = (on: boolean) =>
+      raw(running.url, '/projects/current', {
+        method: 'PATCH',
+        keys: dev,
+        access: 'admin',
+        body: { is_production_mode: on },
+      });
+    expect((await setProduction(true)).status).toBe(200);
+    let victim: string;
+    try {
+      victim = await resetEmailTo('prod-victim');
+    } finally {
+      expect((await setProduction(false)).status).toBe(200);
+    }
+    // Kept for the admin's list, decided at send time to be no outbox mail.
+    const ids = await recordedIds(victim);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const name of [victim, victim.split('@')[0]!]) expect(await readMailbox(mailbox, name)).toEqual([]);
+    for (const id of ids) expect((await fetchById(victim, id)).status).toBe(404);
+    // Mail sent after leaving production mode is served as before.
+    const developer = await resetEmailTo('back-in-dev');
+    expect((await readMailbox(mailbox, developer)).length).toBeGreaterThan(0);
+  });
+
+  it('answers mailbox names no address can have with a 400, never a 500', async () => {
+    for (const path of ['%00', 'a%00b', 'a%00b/00000000-0000-0000-0000-000000000000', 'x/%00']) {
+      const response = await fetch(`${mailbox}/api/v1/mailbox/${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.text()).toMatch(/^mailbox (name|id) must not contain NUL characters$/);
+    }
+    // Undecodable bytes stay as they came, and no address is that.
+    const undecodable = await fetch(`${mailbox}/api/v1/mailbox/%ED%A0%80`);
+    expect(undecodable.status).toBe(200);
+    expect(await undecodable.json()).toEqual([]);
+  });
+
   it('listens on this machine only unless told otherwise', async () => {
     expect(new URL(mailbox).hostname).toBe('127.0.0.1');
   });

@@ -200,6 +200,11 @@ export const sentEmails = pgTable(
     senderConfig: jsonb('sender_config').notNull(),
     /** Why delivery failed, or null. */
     error: jsonb('error'),
+    /**
+     * Decided when sent: true only for mail kept through the shared config by a project not in
+     * production mode, the only mail the development outbox may ever serve.
+     */
+    inOutbox: boolean('in_outbox').notNull().default(false),
   },
   (t) => [
     index('sent_emails_project_seq_idx').on(t.projectId, t.seq),

@@ -22,14 +22,16 @@ function toSentEmail(row: Row): SentEmail {
     sentAt: row.sentAt.getTime(),
     senderConfig: row.senderConfig as Record<string, unknown>,
     error: row.error ?? null,
+    inOutbox: row.inOutbox,
   };
 }
 
 /**
- * The outbox rule, checked at read time: sent through the shared config (so never a project's own
+ * The outbox rule at read time: recorded as outbox mail when sent (shared config, not in
+ * production mode then), still marked as sent through the shared config (never a project's own
  * SMTP mail), by a project that exists and is not in production mode now.
  */
-const inDevelopmentOutbox: SQL = sql`${sentEmails.senderConfig}->>'type' = 'shared' and exists (
+const inDevelopmentOutbox: SQL = sql`${sentEmails.inOutbox} and ${sentEmails.senderConfig}->>'type' = 'shared' and exists (
   select 1 from ${projects} where ${projects.id} = ${sentEmails.projectId} and not ${projects.isProductionMode})`;
 
 /** A mail store backed by `db`. */
@@ -47,6 +49,7 @@ export function createDbMailStore(db: Database): MailStore {
         sentAt: new Date(email.sentAt),
         senderConfig: email.senderConfig,
         error: email.error ?? null,
+        inOutbox: email.inOutbox,
       });
     },
     async listForMailbox(mailbox) {

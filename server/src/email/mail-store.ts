@@ -27,6 +27,11 @@ export interface SentEmail {
   senderConfig: Record<string, unknown>;
   /** Why delivery failed, or null. */
   error: unknown;
+  /**
+   * Whether the development outbox may serve this email, decided when it was sent: only mail kept
+   * through the shared config by a project not in production mode (see `outboxMayKeep`).
+   */
+  inOutbox: boolean;
 }
 
 /** The store of sent emails. */
@@ -34,15 +39,25 @@ export interface MailStore {
   insert(email: SentEmail): Promise<void>;
   /**
    * The development outbox's emails to one mailbox (the full address, or its local part as
-   * Inbucket names mailboxes), oldest first: only emails sent through the shared (development)
-   * config by a project that is not in production mode. Mail a project sends through its own SMTP
-   * server, or while in production mode, is never served here, whoever asks.
+   * Inbucket names mailboxes), oldest first: only emails recorded as outbox mail when they were
+   * sent (`inOutbox`), of a project that is not in production mode now. Mail a project sends
+   * through its own SMTP server, or while in production mode, is never served here, whoever asks
+   * and whatever the project switches to later.
    */
   listForMailbox(mailbox: string): Promise<SentEmail[]>;
   /** One email of the development outbox, under the same rule as `listForMailbox`. */
   get(id: string): Promise<SentEmail | null>;
   /** The newest emails of a project, newest first. */
   listForProject(projectId: string, limit: number): Promise<SentEmail[]>;
+}
+
+/**
+ * The send-time half of the outbox rule: the outbox, which answers without a credential, may keep
+ * an email only when it went through the shared (development) config of a project not in
+ * production mode. Anything else may be a real user's reset link.
+ */
+export function outboxMayKeep(config: EmailConfig, productionMode: boolean): boolean {
+  return config.type === 'shared' && !productionMode;
 }
 
 /** True when `address` belongs to `mailbox` (full address or local part, case-insensitive). */

@@ -4,7 +4,8 @@
  *   GET /api/v1/mailbox/{name}       → message headers, oldest first
  *   GET /api/v1/mailbox/{name}/{id}  → one message with its text and HTML bodies
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { stringProblem } from '../http/validate.js';
 import { inMailbox, type MailStore, type SentEmail } from './mail-store.js';
 
 function header(mailbox: string, email: SentEmail) {
@@ -21,14 +22,31 @@ function header(mailbox: string, email: SentEmail) {
   };
 }
 
-/** The outbox app; serve it on a port of its own. */
+/** A 400 for a mailbox name or id no address or record can have (a NUL, a lone surrogate). */
+function badName(c: Context): Response | null {
+  for (const key of ['name', 'id'] as const) {
+    const value = c.req.param(key);
+    const problem = value === undefined ? null : stringProblem(`mailbox ${key}`, value);
+    if (problem) return c.text(problem, 400);
+  }
+  return null;
+}
+
+/**
+ * The outbox app; serve it on a port of its own. It answers without a credential, so the store
+ * serves it only development mail (see `MailStore.listForMailbox`).
+ */
 export function createMailboxApp(store: MailStore): Hono {
   const app = new Hono();
   app.get('/api/v1/mailbox/:name', async (c) => {
+    const bad = badName(c);
+    if (bad) return bad;
     const name = c.req.param('name');
     return c.json((await store.listForMailbox(name)).map((email) => header(name, email)));
   });
   app.get('/api/v1/mailbox/:name/:id', async (c) => {
+    const bad = badName(c);
+    if (bad) return bad;
     const name = c.req.param('name');
     const email = await store.get(c.req.param('id'));
     if (!email?.to.some((to) => inMailbox(to, name))) return c.text('message not found', 404);

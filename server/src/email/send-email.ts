@@ -1,12 +1,12 @@
 /**
- * Sends one email. A project on the shared config keeps it in the development outbox only; a
- * project with its own SMTP server gets it delivered there. Either way the email is recorded before
+ * Sends one email. A project on the shared config keeps it in the development outbox only (and not
+ * even there in production mode); a project with its own SMTP server gets it delivered there. Either way the email is recorded before
  * the call returns, and a failed delivery is recorded with its error rather than failing the request.
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { isLocalHost } from '../services/local-hosts.js';
-import type { EmailConfig, MailStore, SentEmail } from './mail-store.js';
+import { type EmailConfig, type MailStore, outboxMayKeep, type SentEmail } from './mail-store.js';
 import type { RenderedEmail } from './render.js';
 
 /** Sender of emails on the shared config. */
@@ -17,6 +17,8 @@ const SMTP_TIMEOUT_MS = 10_000;
 /** What a send needs. */
 export interface SendEmailInput {
   projectId: string;
+  /** Whether the project is in production mode now: its mail then never reaches the outbox. */
+  productionMode: boolean;
   config: EmailConfig;
   to: string;
   email: RenderedEmail;
@@ -93,6 +95,7 @@ export async function sendEmail(store: MailStore, input: SendEmailInput): Promis
     sentAt: input.now,
     senderConfig: publicSenderConfig(config),
     error,
+    inOutbox: outboxMayKeep(config, input.productionMode),
   };
   await store.insert(record);
   return record;

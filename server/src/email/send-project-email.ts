@@ -43,6 +43,7 @@ export async function sendProjectEmail(
   });
   return sendEmail(ctx.mail, {
     projectId: project.id,
+    productionMode: project.isProductionMode,
     config: emailConfigOf(project),
     to: email.to,
     email: rendered,

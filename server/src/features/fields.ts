@@ -1,11 +1,14 @@
 /** Field schemas shared by several endpoints (wire.md §4.1). */
 import * as v from 'valibot';
 import { isEmail, isSignInEmail } from '../../../core/wire/email.js';
+import { MAX_BODY_BYTES } from '../http/body.js';
+import { MAX_STRING_LENGTH } from '../http/validate.js';
 import { PASSWORD_SCHEMA_MAX } from '../services/passwords.js';
 
 /**
- * The longest value each kind of free-text field takes. Every field is bounded, so no anonymous
- * request can store (and email, and keep for days) megabytes: README "Input limits".
+ * The longest value each kind of free-text field takes, and the request-wide caps behind them.
+ * Every field is bounded, so no anonymous request can store (and email, and keep for days)
+ * megabytes: README "Input limits" lists the same figures.
  */
 export const INPUT_LIMITS = {
   /** An email address (RFC 5321's path limit). */
@@ -20,6 +23,14 @@ export const INPUT_LIMITS = {
   metadataJson: 100_000,
   /** An email template's content, as JSON. */
   templateJson: 200_000,
+  /** A profile image, a `data:image/...;base64,` URL (what the kit's resizer keeps under). */
+  profileImage: 1_000_000,
+  /** A password string; over 70 code points it is PASSWORD_TOO_LONG, over this a schema error. */
+  password: PASSWORD_SCHEMA_MAX,
+  /** Any other string anywhere in a request: values, keys, query and path parameters. */
+  anyString: MAX_STRING_LENGTH,
+  /** A whole request body, in bytes (413 above it). */
+  bodyBytes: MAX_BODY_BYTES,
 } as const;
 
 /** A string of at most `max` characters. */
@@ -54,7 +65,7 @@ export const emailField = v.pipe(
  */
 export const passwordField = v.pipe(
   v.string(),
-  v.maxLength(PASSWORD_SCHEMA_MAX, `must be at most ${PASSWORD_SCHEMA_MAX} characters`),
+  v.maxLength(INPUT_LIMITS.password, `must be at most ${INPUT_LIMITS.password} characters`),
 );
 
 /** A URL the WHATWG parser accepts, without spaces. */

@@ -1,8 +1,12 @@
 /** Request body parsing by content type (wire.md §1.4). */
 import { knownError, StatusError } from './errors.js';
 
-/** Far above any legitimate body (profile images are capped at 1,000,000 characters). */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * Twice the largest legitimate body: a user update with a 1,000,000-character profile image and
+ * three 100,000-character metadata objects of three-byte characters is under 2 MB. Fields have
+ * tighter limits of their own (`INPUT_LIMITS`); this bounds what is read and parsed at all.
+ */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -11,7 +11,7 @@ import type { UserRecord } from '../services/users.js';
 import { accessError, authenticate, type RequestAuth } from './auth.js';
 import { parseBody } from './body.js';
 import { jsonResponse } from './responses.js';
-import { check, schemaError, unstorable } from './validate.js';
+import { check, schemaError, unstorable, unstorableHeaders } from './validate.js';
 
 type AnySchema = v.GenericSchema;
 
@@ -85,6 +85,9 @@ export async function runRoute(
   remoteAddress?: string,
 ): Promise<Response> {
   const rawBody = await parseBody(request);
+  // Header values reach queries in authentication, before the schemas below.
+  const headerProblems = unstorableHeaders(request.headers);
+  if (headerProblems.length > 0) throw schemaError(request, headerProblems);
   const auth = spec.access === 'none' ? null : await authenticate(ctx, request);
   if (Array.isArray(spec.access)) {
     const error = accessError(auth, spec.access);
@@ -104,6 +107,9 @@ export async function runRoute(
     const result = check('body', spec.body, rawBody);
     if (result.ok) body = result.value;
     else problems.push(...result.problems);
+  } else {
+    // A handler that reads the raw body itself gets it only when its strings are storable too.
+    problems.push(...unstorable('body', rawBody));
   }
   if (spec.user && !auth?.user) problems.push('auth.user must be defined');
   if (problems.length > 0) throw schemaError(request, problems);

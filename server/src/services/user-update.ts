@@ -22,9 +22,11 @@ import type { ServerContext } from './context.js';
 import { passwordProblem } from './passwords.js';
 import { loadUser, type UserRecord } from './users.js';
 
-const PROFILE_IMAGE_MAX = 1_000_000;
 const profileImageField = v.nullable(
-  v.pipe(v.string(), v.maxLength(PROFILE_IMAGE_MAX, `must be at most ${PROFILE_IMAGE_MAX} characters`)),
+  v.pipe(
+    v.string(),
+    v.maxLength(INPUT_LIMITS.profileImage, `must be at most ${INPUT_LIMITS.profileImage} characters`),
+  ),
 );
 
 const clientEntries = {

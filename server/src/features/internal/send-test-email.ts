@@ -54,6 +54,7 @@ export const sendTestEmailRoute = defineRoute({
     const config = readEmailConfig(request, 'body.email_config', body.email_config);
     const sending = sendEmail(ctx.mail, {
       projectId: auth.project.id,
+      productionMode: auth.project.isProductionMode,
       config,
       to: body.recipient_email,
       email: testEmail(auth.project.displayName),

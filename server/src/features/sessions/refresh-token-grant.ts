@@ -77,14 +77,14 @@ function basicCredentials(header: string | null): { id: string; secret: string }
   const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  if (decoded.includes('\u0000')) return undefined;
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   try {
-    return {
-      id: decodeURIComponent(decoded.slice(0, colon)),
-      secret: decodeURIComponent(decoded.slice(colon + 1)),
-    };
+    const id = decodeURIComponent(decoded.slice(0, colon));
+    const secret = decodeURIComponent(decoded.slice(colon + 1));
+    // NUL can arrive percent-encoded; PostgreSQL text cannot hold it, so it matches nothing stored.
+    if (`${id}${secret}`.includes('\u0000')) return undefined;
+    return { id, secret };
   } catch {
     return undefined;
   }
