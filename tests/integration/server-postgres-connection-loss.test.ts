@@ -6,9 +6,12 @@
  * CLI as in production, so a crash shows as an exit.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/src/db/database.js';
+import { isConnectionError } from '../../server/src/db/errors.js';
 import { createPostgresDatabase, postgresAvailable } from '../support/server.js';
 
 const BIN = fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.meta.url));
@@ -102,7 +105,13 @@ describe.runIf(postgresAvailable())('PostgreSQL connection loss', () => {
     let terminated = 0;
     for (let wave = 0; wave < 6; wave++) {
       const batch = Array.from({ length: 10 }, () => signUp());
-      if (wave === 2 || wave === 4) terminated += await terminateBackends();
+      if (wave === 2) terminated += await terminateBackends();
+      if (wave === 4) {
+        // A restart: the backends go, and so do the ones the pool opens again right after.
+        terminated += await terminateBackends();
+        await sleep(50);
+        terminated += await terminateBackends();
+      }
       results.push(...(await Promise.all(batch)));
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -136,4 +145,47 @@ describe.runIf(postgresAvailable())('PostgreSQL connection loss', () => {
     expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(exitCode).toBeUndefined();
   }, 120_000);
+});
+
+describe.runIf(postgresAvailable())('PostgreSQL connection lost inside a transaction', () => {
+  let database: { url: string; drop(): Promise<void> };
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('fails the transaction as a connection error, not the process, and the next query reconnects', async () => {
+    const lines: string[] = [];
+    const handle = await openDatabase({ kind: 'postgres', url: database.url }, (line) => lines.push(line));
+    try {
+      const failed = await handle.db
+        .transaction(async (tx) => {
+          const { rows } = (await tx.execute('select pg_backend_pid() as pid')) as unknown as {
+            rows: { pid: number }[];
+          };
+          // Cut while the client is checked out but between statements: the error then arrives
+          // as an 'error' event of the client, which without a listener ends the process.
+          const admin = new pg.Client({ connectionString: database.url });
+          await admin.connect();
+          await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+          await admin.end();
+          await sleep(200);
+          await tx.execute('select 1');
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failed, 'the transaction went on after its connection was cut').toBeDefined();
+      expect(isConnectionError(failed), String(failed)).toBe(true);
+      expect(lines.join('\n')).toMatch(/postgres connection error/);
+      // The broken client was dropped: the next queries get a fresh connection.
+      const again = (await handle.db.execute('select 1 as one')) as unknown as { rows: { one: number }[] };
+      expect(again.rows[0]!.one).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -7,8 +7,9 @@ import { sha256Hex } from '../crypto/hash.js';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { refreshTokens, users } from '../db/schema.js';
+import { knownError } from '../http/errors.js';
 import type { ServerContext } from './context.js';
-import { isUuid } from './users.js';
+import { isUuid, lockUser } from './users.js';
 
 /** Refresh tokens made at sign-in and sign-up live a year (wire.md §7.2). */
 export const SIGN_IN_SESSION_LIFETIME_MS = 365 * 24 * 3600 * 1000;
@@ -85,16 +86,6 @@ export function issueAccessToken(
   });
 }
 
-/** Creates a session and its first access token: the `signInResponse` of wire.md §4. */
-export async function signInResponse(
-  ctx: ServerContext,
-  input: { projectId: string; userId: string; isNewUser?: boolean },
-) {
-  const session = await createSession(ctx.db, ctx.now, input);
-  const accessToken = await ctx.tokens.sign({ ...input, refreshTokenId: session.id });
-  return { accessToken, refreshToken: session.refreshToken };
-}
-
 /**
  * The condition, for a query over `users`, that the session an access token was minted from is
  * still live: a revoked or expired session takes its access tokens with it at once, not when they
@@ -106,4 +97,25 @@ export function sessionIsLive(refreshTokenId: string | undefined, now: number): 
   return sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.id} = ${refreshTokenId}
     and ${refreshTokens.userId} = ${users.id}
     and (${refreshTokens.expiresAt} is null or ${refreshTokens.expiresAt} > ${new Date(now)}))`;
+}
+
+/**
+ * In the transaction of a signed-in client's write that adds a way into the account (a sign-in
+ * address), holds the user's lock and checks that the request's session is still live. The
+ * request was authenticated before the transaction; an email proof that revoked the session in
+ * between would otherwise not stop the write (services/email-proof.ts).
+ */
+export async function holdLiveSession(
+  tx: Pick<Database, 'select'>,
+  userId: string,
+  refreshTokenId: string | undefined,
+  now: number,
+): Promise<void> {
+  await lockUser(tx, userId, 'share');
+  // A statement of its own after the lock, so it sees what the lock waited for.
+  const live = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sessionIsLive(refreshTokenId, now)));
+  if (live.length === 0) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
 }

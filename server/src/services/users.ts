@@ -64,6 +64,24 @@ export async function loadUser(db: Database, projectId: string, userId: string):
   return userRecordFrom(rows);
 }
 
+/**
+ * Locks the row of user `userId` until the transaction ends; resolves whether the user exists.
+ * Everything that grants a way into an account (an email proof revoking what came before it, a
+ * sign-in creating a session, a signed-in user adding a sign-in address) takes this lock first,
+ * so none of them can slip in between another's check and its write. An email proof takes it
+ * exclusively (`'no key update'`); the others share it. Read what the check needs in a statement
+ * after this one: under READ COMMITTED only a new statement sees what the lock waited for.
+ */
+export async function lockUser(
+  tx: Pick<Database, 'select'>,
+  userId: string,
+  mode: 'share' | 'no key update',
+): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for(mode);
+  return rows.length > 0;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for a UUID in canonical text form (what a `uuid` column accepts without an error). */

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { contactChannels } from '../../db/schema.js';
 import { StatusError } from '../../http/errors.js';
 import { defineRoute, validateOrThrow } from '../../http/route.js';
+import { holdLiveSession } from '../../services/sessions.js';
 import { emailField } from '../fields.js';
 import {
   assertAuthValueFree,
@@ -55,6 +56,7 @@ export const patchContactChannelRoute = defineRoute({
     const userId = await resolveUserId(ctx, auth, params.user_id!);
     try {
       const updated = await ctx.db.transaction(async (tx) => {
+        if (auth.type === 'client') await holdLiveSession(tx, userId, auth.refreshTokenId, ctx.now());
         const channel = await findChannel(tx, userId, params.contact_channel_id!);
         if (!channel) throw channelNotFound();
         const value = body.value ?? channel.value;

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { randomUuid } from '../../crypto/random.js';
 import { contactChannels } from '../../db/schema.js';
 import { defineRoute, validateOrThrow } from '../../http/route.js';
+import { holdLiveSession } from '../../services/sessions.js';
 import { emailField, uuidField } from '../fields.js';
 import {
   assertAuthValueFree,
@@ -63,6 +64,7 @@ export const createContactChannelRoute = defineRoute({
     const id = randomUuid();
     try {
       const channel = await ctx.db.transaction(async (tx) => {
+        if (auth.type === 'client') await holdLiveSession(tx, userId, auth.refreshTokenId, ctx.now());
         if (body.is_primary) await clearOtherPrimaries(tx, userId, id);
         const [row] = await tx
           .insert(contactChannels)

@@ -21,6 +21,9 @@ import {
 import { checkCodeRoute } from '../check-code-route.js';
 import { magicLinkDisabled } from './send-sign-in-code.js';
 
+/** The address was found on an account that no longer signs in with it once the account was locked. */
+class AddressMovedError extends Error {}
+
 /**
  * Signs in the owner of the code's email, creating the user on first use, in the transaction that
  * uses the code: a refused sign-up or a failed write leaves no user, no session and the code unused.
@@ -31,7 +34,9 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
   let userId = channel?.userId;
   if (channel && userId) {
     // The code proves the address: what an unproven sign-up set up on the account is revoked.
-    await applyEmailProof(tx, channel);
+    const proven = await applyEmailProof(tx, { userId, email, now: ctx.now() });
+    // The account let go of the address meanwhile: try again, as a new user if it is free now.
+    if (!proven) throw new AddressMovedError();
     await tx.update(users).set({ otpAuthEnabled: true }).where(eq(users.id, userId));
   } else {
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
@@ -70,8 +75,9 @@ export const otpSignInRoute = defineRoute({
       type: 'ONE_TIME_PASSWORD',
       code: body.code,
       act: (tx, row) => signInWithCode(ctx, project, tx, row),
-      // Two first uses of different codes for one new email: the loser signs in as the winner's user.
-      retryOn: isUniqueViolation,
+      // Two first uses of different codes for one new email: the loser signs in as the winner's
+      // user. An address that left its account while the proof waited: it is tried afresh.
+      retryOn: (error) => isUniqueViolation(error) || error instanceof AddressMovedError,
     });
     const accessToken = await ctx.tokens.sign({
       projectId: project.id,

@@ -1,7 +1,7 @@
 /** `POST /auth/password/reset` and `/auth/password/reset/check-code` (wire.md §4.2, §6.3). */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { contactChannels, passwordCredentials, refreshTokens, users } from '../../db/schema.js';
+import { passwordCredentials, refreshTokens, users } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { applyEmailProof } from '../../services/email-proof.js';
@@ -42,11 +42,10 @@ export const resetPasswordRoute = defineRoute({
         // The emailed code proves the address it went to: if the account had not proven it, what
         // was set up without the proof goes (the password below is the code holder's own).
         const email = (row.method as { email?: string }).email ?? '';
-        const [channel] = await tx
-          .select()
-          .from(contactChannels)
-          .where(and(eq(contactChannels.userId, userId), eq(contactChannels.value, email)));
-        if (channel) await applyEmailProof(tx, channel);
+        const channel = await applyEmailProof(tx, { userId, email, now: ctx.now() });
+        // A link to an address that stopped signing in to the account (another address's proof
+        // revoked it, or its owner turned it off) no longer resets the account's password.
+        if (!channel) throw knownError('VERIFICATION_CODE_EXPIRED');
         await tx
           .insert(passwordCredentials)
           .values({ userId, passwordHash, updatedAt: at })

@@ -1,11 +1,13 @@
 /** `POST /auth/password/sign-in` (wire.md §4.2). */
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import type { Database } from '../../db/database.js';
 import { contactChannels, passwordCredentials } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
-import { signInResponse } from '../../services/sessions.js';
+import { createSession, issueAccessToken } from '../../services/sessions.js';
+import { lockUser } from '../../services/users.js';
 import { emailField, passwordField } from '../fields.js';
 
 /** Signs in with an email used for auth and its password. */
@@ -19,18 +21,20 @@ export const signInRoute = defineRoute({
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     await enforceRateLimit(ctx, auth, 'signIn', { ip: clientIp, email: body.email });
 
-    const [found] = await ctx.db
-      .select({ userId: contactChannels.userId, passwordHash: passwordCredentials.passwordHash })
-      .from(contactChannels)
-      .leftJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
-      .where(
-        and(
-          eq(contactChannels.projectId, project.id),
-          eq(contactChannels.type, 'email'),
-          eq(contactChannels.value, body.email),
-          eq(contactChannels.usedForAuth, true),
-        ),
-      );
+    const credential = (db: Pick<Database, 'select'>) =>
+      db
+        .select({ userId: contactChannels.userId, passwordHash: passwordCredentials.passwordHash })
+        .from(contactChannels)
+        .leftJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
+        .where(
+          and(
+            eq(contactChannels.projectId, project.id),
+            eq(contactChannels.type, 'email'),
+            eq(contactChannels.value, body.email),
+            eq(contactChannels.usedForAuth, true),
+          ),
+        );
+    const [found] = await credential(ctx.db);
     // The comparison always runs, so the answer time does not tell which emails exist.
     if (!found?.passwordHash) {
       await ctx.passwords.verifyDummy(body.password);
@@ -39,11 +43,21 @@ export const signInRoute = defineRoute({
     if (!(await ctx.passwords.verify(found.passwordHash, body.password))) {
       throw knownError('EMAIL_PASSWORD_MISMATCH');
     }
-    const tokens = await signInResponse(ctx, { projectId: project.id, userId: found.userId });
-    return json({
-      access_token: tokens.accessToken,
-      refresh_token: tokens.refreshToken,
-      user_id: found.userId,
+    // The password was checked outside any transaction; an email proof or a reset may have revoked
+    // it since. The session is made only if, under the user's lock, it is still the same password.
+    const session = await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, found.userId, 'share');
+      const [now] = await credential(tx);
+      if (now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
+        throw knownError('EMAIL_PASSWORD_MISMATCH');
+      }
+      return createSession(tx, ctx.now, { projectId: project.id, userId: found.userId });
     });
+    const accessToken = await issueAccessToken(ctx, {
+      id: session.id,
+      projectId: project.id,
+      userId: found.userId,
+    });
+    return json({ access_token: accessToken, refresh_token: session.refreshToken, user_id: found.userId });
   },
 });

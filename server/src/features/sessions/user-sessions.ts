@@ -8,12 +8,14 @@ import * as v from 'valibot';
 import { refreshTokens } from '../../db/schema.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { knownError, StatusError } from '../../http/errors.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, validateOrThrow } from '../../http/route.js';
 import type { ServerContext } from '../../services/context.js';
-import { isUuid, loadUser } from '../../services/users.js';
-import { boundedString, emptyBody, INPUT_LIMITS } from '../fields.js';
+import { loadUser } from '../../services/users.js';
+import { boundedString, emptyBody, INPUT_LIMITS, uuidField } from '../fields.js';
 
 const userQuery = v.strictObject({ user_id: boundedString(INPUT_LIMITS.text) });
+/** Session ids are UUIDs; anything else is a malformed request, as on Stack (`params.id`). */
+const sessionParams = v.strictObject({ id: uuidField });
 
 /** The user a request names: `me`, itself, or (server and admin access) any user of the project. */
 async function sessionsUser(
@@ -27,9 +29,10 @@ async function sessionsUser(
     return auth.user.row.id;
   }
   if (auth.type === 'client') {
-    if (auth.user?.row.id !== userId)
+    // Ids are stored lower-case; a UUID is the same id in either case.
+    if (auth.user?.row.id !== userId.toLowerCase())
       throw new StatusError(403, `Client can only ${verb} sessions for their own user.`);
-    return userId;
+    return auth.user.row.id;
   }
   if (!(await loadUser(ctx.db, auth.project.id, userId)))
     throw knownError('USER_ID_DOES_NOT_EXIST', { user_id: userId });
@@ -43,7 +46,8 @@ function sessionView(row: typeof refreshTokens.$inferSelect, currentId: string |
     user_id: row.userId,
     created_at: row.createdAt.getTime(),
     is_impersonation: row.isImpersonation,
-    ...(row.lastUsedAt ? { last_used_at: row.lastUsedAt.getTime() } : {}),
+    // A session's first access token comes with it; later ones are recorded by the refresh.
+    last_used_at: (row.lastUsedAt ?? row.createdAt).getTime(),
     is_current_session: row.id === currentId,
   };
 }
@@ -77,26 +81,26 @@ export const listSessionsRoute = defineRoute({
 /** Ends one session of a user (not the one the request comes from: that is sign-out). */
 export const deleteSessionRoute = defineRoute({
   method: 'DELETE',
-  path: '/auth/sessions/:session_id',
+  path: '/auth/sessions/:id',
   access: ['client', 'server', 'admin'],
   query: userQuery,
   body: emptyBody,
-  async handler({ ctx, auth, query, params, json }) {
+  async handler({ ctx, auth, request, query, params, json }) {
+    const { id } = validateOrThrow(request, 'params', sessionParams, params);
+    // The column compares UUIDs in any case; the current-session check must too.
+    const sessionId = id.toLowerCase();
     const userId = await sessionsUser(ctx, auth, query.user_id, 'delete');
-    const sessionId = params.session_id ?? '';
     if (sessionId === auth.refreshTokenId) throw knownError('CANNOT_DELETE_CURRENT_SESSION');
-    const deleted = isUuid(sessionId)
-      ? await ctx.db
-          .delete(refreshTokens)
-          .where(
-            and(
-              eq(refreshTokens.id, sessionId),
-              eq(refreshTokens.userId, userId),
-              eq(refreshTokens.projectId, auth.project.id),
-            ),
-          )
-          .returning({ id: refreshTokens.id })
-      : [];
+    const deleted = await ctx.db
+      .delete(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.id, sessionId),
+          eq(refreshTokens.userId, userId),
+          eq(refreshTokens.projectId, auth.project.id),
+        ),
+      )
+      .returning({ id: refreshTokens.id });
     // Another user's session looks exactly like one that does not exist.
     if (deleted.length === 0) throw new StatusError(404, 'Session not found.');
     return json({ success: true });
