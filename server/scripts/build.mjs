@@ -1,15 +1,20 @@
 /**
  * Builds signet-server to JavaScript: the sources (and the kit's wire files they share) bundled
  * into dist/, npm packages left as imports, so the published server runs on plain Node with no
- * TypeScript compiler. Source maps point back at the sources.
+ * TypeScript compiler. Source maps carry the sources in them (the package ships no src/).
+ *
+ * The build fails when the packages the bundle imports differ from `dependencies` in
+ * package.json: a missing one would fail at run time only where it is not hoisted (an installed
+ * tarball), and an unused one is weight every user installs.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const server = fileURLToPath(new URL('..', import.meta.url));
 await rm(`${server}dist`, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: { index: `${server}src/index.ts`, cli: `${server}src/cli.ts` },
   outdir: `${server}dist`,
   bundle: true,
@@ -20,5 +25,33 @@ await build({
   packages: 'external',
   sourcemap: true,
   sourcesContent: true,
+  metafile: true,
   logLevel: 'warning',
 });
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const builtins = new Set(builtinModules);
+const imported = new Set(
+  Object.values(metafile.outputs)
+    .flatMap((output) => output.imports)
+    .filter((entry) => entry.external)
+    .map((entry) => entry.path)
+    .filter((path) => !path.startsWith('node:') && !builtins.has(packageOf(path)))
+    .map(packageOf),
+);
+const { dependencies = {} } = JSON.parse(await readFile(`${server}package.json`, 'utf8'));
+const declared = new Set(Object.keys(dependencies));
+const missing = [...imported].filter((name) => !declared.has(name)).sort();
+const unused = [...declared].filter((name) => !imported.has(name)).sort();
+if (missing.length > 0 || unused.length > 0) {
+  const lines = ['signet-server: dependencies in server/package.json differ from what dist/ imports'];
+  if (missing.length > 0) lines.push(`  imported but not declared: ${missing.join(', ')}`);
+  if (unused.length > 0) lines.push(`  declared but not imported: ${unused.join(', ')}`);
+  console.error(lines.join('\n'));
+  process.exit(1);
+}

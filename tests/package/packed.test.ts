@@ -3,12 +3,13 @@
  * React, webpack and Vite from the registry), then use them there — `npx signet-server` serves
  * and signs a user up; webpack and Vite builds of a page that imports the kit keep the theme's
  * CSS; a server render with the installed `signet/react` works; one copy of
- * @preact/signals-core is installed and an app's own computed() follows the kit's user signal.
+ * @preact/signals-core is installed and an app's own computed() follows the kit's user signal;
+ * both packages carry their license and source maps whose sources are in the map or the package.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ const npm = (args: string[], cwd: string) =>
 
 let dir: string;
 let server: ChildProcess | undefined;
+let serverClosed: Promise<void> | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'signet-packed-'));
@@ -52,10 +54,26 @@ beforeAll(async () => {
   );
 }, 600_000);
 
+/**
+ * Sends `signal` to the server and waits until it has exited. npx runs the bin as its own child
+ * and does not pass SIGTERM on, so the signal goes to the whole process group (the server was
+ * spawned leading one); the child's streams, which the server shares, close once it is gone.
+ */
+async function stopServer(signal: NodeJS.Signals): Promise<void> {
+  if (!server?.pid || !serverClosed) return;
+  try {
+    process.kill(-server.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+  await serverClosed;
+}
+
 afterAll(async () => {
-  if (server && server.exitCode === null) server.kill('SIGKILL');
+  await Promise.race([stopServer('SIGTERM'), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await stopServer('SIGKILL');
   await rm(dir, { recursive: true, force: true });
-});
+}, 30_000);
 
 const app = () => join(dir, 'app');
 
@@ -83,6 +101,38 @@ describe('the packed packages', () => {
     expect(installed).not.toContain('typescript');
   });
 
+  it.each(['signet', 'signet-server'])(
+    '%s ships its MIT license and source maps whose sources are there',
+    async (name) => {
+      const root = join(app(), 'node_modules', name);
+      expect(await readFile(join(root, 'LICENSE'), 'utf8')).toMatch(
+        /^MIT License\s+Copyright \(c\) 2026 the signet authors/,
+      );
+      const maps = (await readdir(join(root, 'dist'), { recursive: true })).filter((file) =>
+        file.endsWith('.map'),
+      );
+      expect(maps.filter((file) => file.endsWith('.js.map')).length).toBeGreaterThan(0);
+      if (name === 'signet') expect(maps).toContain(join('core', 'index.d.ts.map'));
+      let mapped = 0;
+      for (const file of maps) {
+        const map = join(root, 'dist', file);
+        const { sources, sourcesContent } = JSON.parse(await readFile(map, 'utf8')) as {
+          sources: string[];
+          sourcesContent?: (string | null)[];
+        };
+        mapped += sources.length;
+        for (const [i, source] of sources.entries()) {
+          // Either the map carries the source, or the package has it where the map points.
+          if (sourcesContent?.[i]) continue;
+          const at = join(dirname(map), source);
+          expect(at.startsWith(root), `${file} points outside the package: ${source}`).toBe(true);
+          await expect(stat(at), `${file} → ${source}`).resolves.toBeTruthy();
+        }
+      }
+      expect(mapped).toBeGreaterThan(0);
+    },
+  );
+
   it('`npx signet-server` serves, and a sign-up works over HTTP', async () => {
     server = spawn(
       'npx',
@@ -91,8 +141,11 @@ describe('the packed packages', () => {
         cwd: app(),
         env: { ...process.env, DATABASE_URL: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       },
     );
+    const child = server;
+    serverClosed = new Promise((resolve) => child.once('close', () => resolve()));
     let out = '';
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start within 60 s: ${out}`)), 60_000);
@@ -127,7 +180,11 @@ describe('the packed packages', () => {
     });
     expect(signUp.status, await signUp.clone().text()).toBe(200);
     expect((await signUp.json()).user_id).toMatch(/^[0-9a-f-]{36}$/);
-    server.kill('SIGTERM');
+    // It shuts down cleanly on SIGTERM, and then nothing answers any more.
+    await stopServer('SIGTERM');
+    expect(out).toContain('SIGTERM received, shutting down');
+    expect(out).not.toContain('shutdown failed');
+    await expect(fetch(`${url}/api/v1`)).rejects.toThrow();
   }, 120_000);
 
   it('webpack keeps the theme CSS and bundles the kit', async () => {
@@ -178,6 +235,7 @@ module.exports = {
       join(app(), 'ssr.mjs'),
       `import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
+import { computed as ownComputed } from '@preact/signals-core';
 import { computed, createApp } from 'signet';
 import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
@@ -186,17 +244,25 @@ const user = { id: 'u1', primary_email: 'u1@example.com', primary_email_verified
 const project = { id: 'p', display_name: 'P', config: { sign_up_enabled: true, credential_enabled: true, magic_link_enabled: false, passkey_enabled: false, client_team_creation_enabled: false, client_user_deletion_enabled: false, enabled_oauth_providers: [] } };
 const exp = Math.floor(Date.now() / 1000) + 600;
 const token = ['{"alg":"none"}', JSON.stringify({ exp })].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.sig';
-const fetch = async (url) => new Response(JSON.stringify(String(url).endsWith('/users/me') ? user : project), { headers: { 'content-type': 'application/json' } });
+const answer = (url, init) => init?.method === 'DELETE' ? {} : String(url).endsWith('/users/me') ? user : project;
+const fetch = async (url, init) => new Response(JSON.stringify(answer(url, init)), { headers: { 'content-type': 'application/json' } });
 const app = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://api.test', fetch, plugins: [password()], tokenStore: { read: async () => ({ refreshToken: 'r', accessToken: token }), write: async () => {} } });
+// One through the kit's re-export, one through the app's own import of the peer dependency.
 const name = computed(() => app.user.value?.displayName ?? 'nobody');
-const seen = [name.value];
+const email = ownComputed(() => app.user.value?.primaryEmail ?? 'none');
+const seen = [name.value, email.value];
 await app.ready();
-seen.push(name.value);
+seen.push(name.value, email.value);
 const html = renderToString(h(SignetProvider, { app, screens: [passwordScreens()] }, h(SignetHandler, { path: '/handler/sign-in' })));
+await app.signOut({ noRedirect: true });
+seen.push(name.value, email.value);
 console.log(JSON.stringify({ seen, signedIn: html.includes('You are already signed in') }));
 `,
     );
     const { stdout } = await run(process.execPath, ['ssr.mjs'], { cwd: app() });
-    expect(JSON.parse(stdout)).toEqual({ seen: ['nobody', 'Ada'], signedIn: true });
+    expect(JSON.parse(stdout)).toEqual({
+      seen: ['nobody', 'none', 'Ada', 'u1@example.com', 'nobody', 'none'],
+      signedIn: true,
+    });
   }, 60_000);
 });
