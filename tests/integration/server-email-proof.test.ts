@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
-import { codeFromLink, latestMessage, patchConfig, readMailbox } from '../support/outbox.js';
+import {
+  codeFromLink,
+  emailedSignInCode,
+  latestMessage,
+  patchConfig,
+  readMailbox,
+} from '../support/outbox.js';
 import { freshEmail, raw } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 
@@ -30,14 +36,8 @@ describe.each(backends())('email ownership proof on $name', (backend) => {
     await running?.close();
   });
 
-  const sendCode = async (email: string) => {
-    const sent = await raw(url, '/auth/otp/send-sign-in-code', {
-      keys: dev,
-      body: { email, callback_url: CALLBACK },
-    });
-    expect(sent.status, sent.text).toBe(200);
-    return codeFromLink(await latestMessage(mailbox, email));
-  };
+  const sendCode = (email: string) =>
+    emailedSignInCode({ url, keys: dev, mailboxUrl: mailbox }, email, CALLBACK);
   const attackerSignUp = (email: string) =>
     raw(url, '/auth/password/sign-up', {
       keys: dev,

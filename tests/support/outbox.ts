@@ -54,3 +54,17 @@ export async function patchConfig(base: string, keys: ProjectKeys, config: Recor
   expect(response.status, response.text).toBe(200);
   return response.json;
 }
+
+/** Asks the server to email a sign-in code to `email` and returns the full code from the emailed link. */
+export async function emailedSignInCode(
+  server: { url: string; keys: ProjectKeys; mailboxUrl: string },
+  email: string,
+  callbackUrl: string,
+): Promise<string> {
+  const sent = await raw(server.url, '/auth/otp/send-sign-in-code', {
+    keys: server.keys,
+    body: { email, callback_url: callbackUrl },
+  });
+  expect(sent.status, sent.text).toBe(200);
+  return codeFromLink(await latestMessage(server.mailboxUrl, email));
+}
