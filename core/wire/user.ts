@@ -36,12 +36,24 @@ export const ClientUserSchema = v.object({
 /** The current user, client view, in wire (snake_case) form. */
 export type ClientUserJson = v.InferOutput<typeof ClientUserSchema>;
 
-/** A user as server and admin access see it. */
-export type ServerUserJson = ClientUserJson & {
-  primary_email_auth_enabled: boolean;
-  server_metadata: unknown;
-  last_active_at_millis: number;
-};
+/** A user as server and admin access see it (wire.md §5.2). */
+export const ServerUserSchema = v.object({
+  ...ClientUserSchema.entries,
+  primary_email_auth_enabled: v.boolean(),
+  server_metadata: json,
+  last_active_at_millis: v.number(),
+});
+/** A user as server and admin access see it, in wire form. */
+export type ServerUserJson = v.InferOutput<typeof ServerUserSchema>;
+
+/** A page of `GET /users` (wire.md §4.8). */
+export const UserListSchema = v.object({
+  items: v.array(ServerUserSchema),
+  is_paginated: v.literal(true),
+  pagination: v.object({ next_cursor: nullableString }),
+});
+/** A page of users, in wire form. */
+export type UserListJson = v.InferOutput<typeof UserListSchema>;
 
 /** Body of `PATCH /users/me` with client access. */
 export type ClientUserUpdateJson = {

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     accessTokenLifetimeSeconds: Number.isFinite(lifetime) && lifetime > 0 ? lifetime : 600,
     rateLimits: { mode: rateLimitMode, redisUrl },
     trustProxy,
+    svix: svixFromEnv(process.env),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
@@ -148,3 +149,10 @@ main().catch((error: unknown) => {
   process.stderr.write(`signet-server: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
+
+/** The Svix server of `STACK_SVIX_SERVER_URL` and `STACK_SVIX_API_KEY`, as a Stack backend reads them. */
+function svixFromEnv(env: NodeJS.ProcessEnv): { url: string; apiKey: string } | undefined {
+  const url = env.STACK_SVIX_SERVER_URL;
+  const apiKey = env.STACK_SVIX_API_KEY;
+  return url && apiKey ? { url, apiKey } : undefined;
+}

@@ -15,7 +15,7 @@ import { createMailboxApp } from './email/mailbox-app.js';
 import { ROUTES } from './features/routes.js';
 import { createHttpApp } from './http/app.js';
 import { answerClientError } from './http/client-error.js';
-import type { ServerContext } from './services/context.js';
+import type { ServerContext, SvixOptions } from './services/context.js';
 import { createPasswordService } from './services/passwords.js';
 import { createRateLimits, type RateLimitOptions } from './services/rate-limit/rate-limits.js';
 import { startRetention } from './services/retention/schedule.js';
@@ -59,6 +59,11 @@ export interface SignetServerOptions {
    * `false` keeps everything. Ages follow `now`.
    */
   retention?: RetentionOptions | false;
+  /**
+   * A Svix server for webhooks (its URL and API key): `POST /webhooks/svix-token` hands out its
+   * app-portal tokens. Without it that endpoint answers a clear error.
+   */
+  svix?: SvixOptions;
   /** Where diagnostics go. Default: nowhere. */
   log?: (line: string) => void;
 }
@@ -124,6 +129,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       resetCodeResponseTimeMs: options.resetCodeResponseTimeMs ?? { min: 2000, max: 3000 },
       rateLimits,
       trustedProxies,
+      svix: options.svix,
       log,
     };
     const fetch = createHttpApp(ctx, ROUTES);

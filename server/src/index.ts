@@ -8,4 +8,5 @@ export {
 export type { DatabaseOptions } from './db/database.js';
 export { type ProjectKeys, type SeedOptions, seedFromEnv } from './db/seed.js';
 export type { SentEmail } from './email/mail-store.js';
+export type { SvixOptions } from './services/context.js';
 export type { RetentionOptions, SweepCounts } from './services/retention/sweep.js';

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../server/src/features/routes.js';
 import type { ProjectKeys } from '../../server/src/index.js';
 import { patchConfig } from '../support/outbox.js';
+import { createOwnedProject, signUpOwner } from '../support/owner.js';
 import { raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 
@@ -140,6 +141,8 @@ const BAD_BASIC = [
 
 /** Routes that end the test's session; they run last so the rest run signed in. */
 const SESSION_ENDING = new Set(['DELETE /users/me', 'DELETE /auth/sessions/current']);
+/** The route that deletes its project: walked with a project of its own, made for it. */
+const PROJECT_DELETION = 'DELETE /projects/current';
 
 describe.each(backends())('every route refuses bad input without a 5xx on $name', (backend) => {
   let running: RunningServer;
@@ -147,6 +150,10 @@ describe.each(backends())('every route refuses bad input without a 5xx on $name'
   let dev: ProjectKeys;
   let accessToken: string;
   let channelId: string;
+  let doomed: ProjectKeys;
+  /** The keys a route is walked with: the deletion gets a project of its own. */
+  const keysOf = (route: { method: string; path: string }) =>
+    `${route.method} ${route.path}` === PROJECT_DELETION ? doomed : dev;
 
   beforeAll(async () => {
     running = await backend.create({ resetCodeResponseTimeMs: { min: 0, max: 0 } });
@@ -167,6 +174,11 @@ describe.each(backends())('every route refuses bad input without a 5xx on $name'
         sender_email: 'sender@example.com',
       },
     });
+    doomed = await createOwnedProject(
+      url,
+      running.server.seeded.internal,
+      await signUpOwner(url, running.server.seeded.internal),
+    );
     const user = await signUp(url, dev);
     accessToken = user.accessToken;
     const channels = await raw(url, '/contact-channels?user_id=me', { keys: dev, accessToken });
@@ -183,6 +195,7 @@ describe.each(backends())('every route refuses bad input without a 5xx on $name'
       contact_channel_id: [channelId, 'not-a-uuid'],
       type: ['magic_link', 'no_such_template'],
       project_id: [dev.projectId, 'no-such-project'],
+      api_key_id: ['00000000-0000-0000-0000-000000000000', 'not-a-uuid'],
     };
     // Sent as they stand: a NUL, the UTF-8 bytes of a lone surrogate, bytes that are no UTF-8 at
     // all, and 70k characters.
@@ -212,7 +225,7 @@ describe.each(backends())('every route refuses bad input without a 5xx on $name'
           for (const [label, body] of Object.entries(BAD_BODIES)) {
             const response = await raw(url, path, {
               method: route.method,
-              keys: dev,
+              keys: keysOf(route),
               access,
               accessToken: access === 'client' ? accessToken : undefined,
               body: route.method === 'GET' ? undefined : body,
@@ -254,7 +267,7 @@ describe.each(backends())('every route refuses bad input without a 5xx on $name'
       const path = pathsOf(route.path)[0]!;
       const body = route.method === 'GET' ? undefined : BAD_BODIES['unknown fields only'];
       for (const access of ['client', 'server', 'admin'] as const) {
-        const base = { method: route.method, keys: dev, access, body };
+        const base = { method: route.method, keys: keysOf(route), access, body };
         for (const query of BAD_QUERIES) {
           check(
             `${route.method} ${path}${query.slice(0, 40)} (${access})`,

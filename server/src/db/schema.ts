@@ -48,6 +48,14 @@ export const projects = pgTable('projects', {
   domains: jsonb('domains').notNull().default([]),
   /** `[{id, enabled, type, client_id?, client_secret?, ...}]`. */
   oauthProviders: jsonb('oauth_providers').notNull().default([]),
+  /** `[{id}]`: the team permissions a team's creator gets. */
+  teamCreatorDefaultPermissions: jsonb('team_creator_default_permissions')
+    .notNull()
+    .default([{ id: 'admin' }]),
+  /** `[{id}]`: the team permissions every member gets. */
+  teamMemberDefaultPermissions: jsonb('team_member_default_permissions')
+    .notNull()
+    .default([{ id: 'member' }]),
 });
 
 /** A set of project keys (wire.md §5.9); each key is looked up by its value. */
@@ -89,6 +97,27 @@ export const users = pgTable(
     lastActiveAt: at('last_active_at'),
   },
   (t) => [index('users_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * The days a user was active (signed in or refreshed a session), one row per user and UTC day:
+ * what the metrics' daily active users count, kept small by the primary key.
+ */
+export const userActivityDays = pgTable(
+  'user_activity_days',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    index('user_activity_days_project_day_idx').on(t.projectId, t.day),
+  ],
 );
 
 /** Emails of a user. At most one channel per (project, value) may be used for auth. */

@@ -24,5 +24,13 @@ export interface ServerContext {
   rateLimits: RateLimits;
   /** How many proxies in front of the server append to `X-Forwarded-For`; 0 ignores it. */
   trustedProxies: number;
+  /** The Svix server webhooks go through, when one is configured. */
+  svix: SvixOptions | undefined;
   log: (line: string) => void;
+}
+
+/** Where a Svix server answers, and the API key it accepts. */
+export interface SvixOptions {
+  url: string;
+  apiKey: string;
 }

@@ -3,6 +3,7 @@
  * characters counted in code points, never truncated.
  */
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/wire/headers.js';
 import { type KnownError, knownError } from '../http/errors.js';
 
@@ -25,6 +26,8 @@ export function createPasswordService(): PasswordService {
   const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID });
   const verifyPassword = async (stored: string, password: string) => {
     try {
+      // Hashes imported from another system (`password_hash` on server user writes) are bcrypt.
+      if (isBcryptHash(stored)) return await bcrypt.compare(password, stored);
       return await verify(stored, password);
     } catch {
       return false; // a malformed stored hash is a mismatch, not a crash
@@ -48,6 +51,17 @@ export function passwordProblem(password: string): KnownError | undefined {
   if (length > PASSWORD_MAX_LENGTH)
     return knownError('PASSWORD_TOO_LONG', { maxLength: PASSWORD_MAX_LENGTH });
   return undefined;
+}
+
+const BCRYPT = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+
+/** The highest bcrypt cost an imported hash may have (each step doubles the work of a sign-in). */
+export const BCRYPT_MAX_COST = 16;
+
+/** True for a bcrypt hash in modular crypt format (`$2a$`, `$2b$`, `$2y$`) of cost 4 to 16. */
+export function isBcryptHash(value: string): boolean {
+  const cost = BCRYPT.exec(value)?.[1];
+  return cost !== undefined && Number(cost) >= 4 && Number(cost) <= BCRYPT_MAX_COST;
 }
 
 /**

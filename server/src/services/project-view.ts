@@ -1,8 +1,11 @@
 /** The wire shapes of a project (wire.md §5.10). */
-import type { ClientProjectJson } from '../../../core/wire/project.js';
+import { count, eq } from 'drizzle-orm';
+import type { AdminProjectJson, ClientProjectJson } from '../../../core/wire/project.js';
+import type { Database } from '../db/database.js';
+import { users } from '../db/schema.js';
 import type { ProjectRow } from '../http/auth.js';
 
-type OAuthProvider = { id: string; enabled?: boolean; type?: string; [key: string]: unknown };
+type OAuthProvider = AdminProjectJson['config']['oauth_providers'][number];
 
 const providers = (project: ProjectRow) =>
   [...((project.oauthProviders as OAuthProvider[] | null) ?? [])].sort((a, b) => a.id.localeCompare(b.id));
@@ -26,8 +29,14 @@ export function clientProjectView(project: ProjectRow): ClientProjectJson {
   };
 }
 
+/** The project as admin access sees it, with its user count read now. */
+export async function loadAdminProjectView(db: Database, project: ProjectRow): Promise<AdminProjectJson> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.projectId, project.id));
+  return adminProjectView(project, row?.n ?? 0);
+}
+
 /** The project as admin access sees it. */
-export function adminProjectView(project: ProjectRow, userCount: number) {
+export function adminProjectView(project: ProjectRow, userCount: number): AdminProjectJson {
   const oauthProviders = providers(project);
   return {
     id: project.id,
@@ -46,14 +55,14 @@ export function adminProjectView(project: ProjectRow, userCount: number) {
       client_team_creation_enabled: project.clientTeamCreationEnabled,
       client_user_deletion_enabled: project.clientUserDeletionEnabled,
       create_team_on_sign_up: project.createTeamOnSignUp,
-      oauth_account_merge_strategy: project.oauthAccountMergeStrategy,
-      domains: project.domains,
+      oauth_account_merge_strategy:
+        project.oauthAccountMergeStrategy as AdminProjectJson['config']['oauth_account_merge_strategy'],
+      domains: project.domains as AdminProjectJson['config']['domains'],
       oauth_providers: oauthProviders,
       enabled_oauth_providers: oauthProviders.filter((p) => p.enabled),
-      email_config: project.emailConfig,
-      // Team permissions arrive with teams; these are the defaults of a new project.
-      team_creator_default_permissions: [{ id: 'admin' }],
-      team_member_default_permissions: [{ id: 'member' }],
+      email_config: project.emailConfig as AdminProjectJson['config']['email_config'],
+      team_creator_default_permissions: project.teamCreatorDefaultPermissions as { id: string }[],
+      team_member_default_permissions: project.teamMemberDefaultPermissions as { id: string }[],
     },
   };
 }

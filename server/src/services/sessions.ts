@@ -8,6 +8,7 @@ import { randomCrockford, randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { refreshTokens, users } from '../db/schema.js';
 import { knownError } from '../http/errors.js';
+import { recordActivity } from './activity.js';
 import type { ServerContext } from './context.js';
 import { isUuid, lockUser } from './users.js';
 
@@ -71,6 +72,7 @@ export async function touchLiveSession(ctx: ServerContext, projectId: string, re
       .where(inArray(users.id, ctx.db.select({ userId: used.userId }).from(used))),
   );
   const [session] = await ctx.db.with(used, touched).select().from(used);
+  if (session) await recordActivity(ctx, session.projectId, session.userId);
   return session;
 }
 

@@ -19,7 +19,7 @@ import {
 import type { ProjectRow } from '../http/auth.js';
 import { knownError, StatusError } from '../http/errors.js';
 import type { ServerContext } from './context.js';
-import { passwordProblem } from './passwords.js';
+import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
 import { loadUser, type UserRecord } from './users.js';
 
 const profileImageField = v.nullable(
@@ -42,8 +42,7 @@ const clientEntries = {
 /** `PATCH /users/me` body with client access. */
 export const clientUserUpdateSchema = v.strictObject(clientEntries);
 
-/** The server update set (also used by server `PATCH /users/me`). */
-export const serverUserUpdateSchema = v.strictObject({
+const serverEntries = {
   ...clientEntries,
   client_read_only_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
   server_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
@@ -51,23 +50,62 @@ export const serverUserUpdateSchema = v.strictObject({
   primary_email_verified: v.optional(v.boolean()),
   primary_email_auth_enabled: v.optional(v.boolean()),
   password: v.optional(v.nullable(passwordField)),
+  password_hash: v.optional(
+    v.pipe(
+      boundedString(INPUT_LIMITS.name),
+      v.check(isBcryptHash, `must be a bcrypt hash ($2a$, $2b$ or $2y$) of cost at most ${BCRYPT_MAX_COST}`),
+    ),
+  ),
+};
+
+/** The server update set (`PATCH /users/{id}`, and server `PATCH /users/me`). */
+export const serverUserUpdateSchema = v.strictObject(serverEntries);
+
+const { selected_team_id: _selectedTeam, ...createEntries } = serverEntries;
+
+/** `POST /users`: the server update set without the selected team, with OAuth accounts. */
+export const serverUserCreateSchema = v.strictObject({
+  ...createEntries,
+  oauth_providers: v.optional(
+    v.array(
+      v.strictObject({
+        id: boundedString(INPUT_LIMITS.name),
+        account_id: boundedString(INPUT_LIMITS.text),
+        email: v.nullable(boundedString(INPUT_LIMITS.email)),
+      }),
+    ),
+  ),
 });
 
 /** A validated update, client or server. */
 export type UserUpdate = v.InferOutput<typeof serverUserUpdateSchema>;
+/** A validated server create body. */
+export type UserCreate = v.InferOutput<typeof serverUserCreateSchema>;
 
 // Client uploads must be inline images, never a URL the browser would fetch from elsewhere.
 const DATA_URL_IMAGE = /^data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
 const BARE_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** Applies `update` to `user` and returns the updated record. */
-export async function updateUser(
+type Tx = Parameters<Parameters<ServerContext['db']['transaction']>[0]>[0];
+type Channel = UserRecord['channels'][number];
+
+/** An update checked against the project's rules, with its password hashed: ready to write. */
+interface UserWrite {
+  update: UserUpdate;
+  currentPrimary: Channel | undefined;
+  nextPrimary: string | null | undefined;
+  /** The hash to store, null to remove the password, undefined to leave it. */
+  passwordHash: string | null | undefined;
+}
+
+/** Checks `update` for a user whose primary email is `currentPrimary`; hashes a new password. */
+async function planUserWrite(
   ctx: ServerContext,
   project: ProjectRow,
-  user: UserRecord,
+  currentPrimary: Channel | undefined,
   update: UserUpdate,
   accessType: AccessType,
-): Promise<UserRecord> {
+): Promise<UserWrite> {
   const has = (key: keyof UserUpdate) => Object.hasOwn(update, key);
   const image = update.profile_image_url;
   if (
@@ -85,8 +123,10 @@ export async function updateUser(
   if (update.passkey_auth_enabled === true) {
     throw new StatusError(400, 'Cannot enable passkey authentication here; register a passkey instead.');
   }
+  if (update.password !== undefined && update.password_hash !== undefined) {
+    throw new StatusError(400, 'Give either password or password_hash, not both.');
+  }
 
-  const currentPrimary = user.channels.find((c) => c.type === 'email' && c.isPrimary);
   const nextPrimary = has('primary_email') ? update.primary_email : currentPrimary?.value;
   if (!nextPrimary && (update.primary_email_verified || update.primary_email_auth_enabled)) {
     throw new StatusError(
@@ -95,78 +135,126 @@ export async function updateUser(
     );
   }
   let passwordHash: string | null | undefined;
-  if (typeof update.password === 'string') {
+  if (typeof update.password === 'string' || update.password_hash !== undefined) {
     if (!project.credentialEnabled) throw new StatusError(400, 'Password auth not enabled in the project');
     if (!nextPrimary) throw new StatusError(400, 'A user needs a primary email to have a password.');
-    const problem = passwordProblem(update.password);
-    if (problem) throw problem;
-    passwordHash = await ctx.passwords.hash(update.password);
+    if (typeof update.password === 'string') {
+      const problem = passwordProblem(update.password);
+      if (problem) throw problem;
+      passwordHash = await ctx.passwords.hash(update.password);
+    } else passwordHash = update.password_hash;
   } else if (update.password === null) {
     passwordHash = null;
   }
+  return { update, currentPrimary, nextPrimary, passwordHash };
+}
 
-  const at = new Date(ctx.now());
+/** Writes a planned update of user `userId` inside `tx`. */
+async function writeUser(tx: Tx, project: ProjectRow, userId: string, write: UserWrite, at: Date) {
+  const { update, currentPrimary, nextPrimary, passwordHash } = write;
+  const has = (key: keyof UserUpdate) => Object.hasOwn(update, key);
+  const fields: Partial<typeof users.$inferInsert> = {};
+  if (has('display_name')) fields.displayName = update.display_name || null;
+  if (has('profile_image_url')) fields.profileImageUrl = update.profile_image_url ?? null;
+  if (has('client_metadata')) fields.clientMetadata = update.client_metadata ?? null;
+  if (has('client_read_only_metadata'))
+    fields.clientReadOnlyMetadata = update.client_read_only_metadata ?? null;
+  if (has('server_metadata')) fields.serverMetadata = update.server_metadata ?? null;
+  if (has('selected_team_id')) fields.selectedTeamId = null;
+  if (has('totp_secret_base64')) fields.totpSecret = null;
+  if (has('otp_auth_enabled')) fields.otpAuthEnabled = update.otp_auth_enabled ?? false;
+  if (Object.keys(fields).length > 0) await tx.update(users).set(fields).where(eq(users.id, userId));
+
+  if (has('primary_email') && update.primary_email === null && currentPrimary) {
+    await tx.delete(contactChannels).where(eq(contactChannels.id, currentPrimary.id));
+  } else if (nextPrimary) {
+    const changed = nextPrimary !== currentPrimary?.value;
+    const verified =
+      update.primary_email_verified ?? (changed ? false : (currentPrimary?.isVerified ?? false));
+    const usedForAuth = update.primary_email_auth_enabled ?? currentPrimary?.usedForAuth ?? false;
+    if (currentPrimary) {
+      await tx
+        .update(contactChannels)
+        .set({ value: nextPrimary, isVerified: verified, usedForAuth })
+        .where(eq(contactChannels.id, currentPrimary.id));
+    } else if (has('primary_email')) {
+      await tx.insert(contactChannels).values({
+        id: randomUuid(),
+        projectId: project.id,
+        userId,
+        type: 'email',
+        value: nextPrimary,
+        isPrimary: true,
+        isVerified: verified,
+        usedForAuth,
+        createdAt: at,
+      });
+    }
+  }
+
+  if (passwordHash !== undefined) {
+    if (passwordHash === null) {
+      await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId));
+    } else {
+      await tx
+        .insert(passwordCredentials)
+        .values({ userId, passwordHash, updatedAt: at })
+        .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash, updatedAt: at } });
+    }
+    // Setting or removing a password through a user update ends every session (wire.md §7.2).
+    await tx
+      .delete(refreshTokens)
+      .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.projectId, project.id)));
+  }
+}
+
+/** Runs `write` in a transaction, mapping a taken sign-in email to USER_EMAIL_ALREADY_EXISTS. */
+async function inTransaction(ctx: ServerContext, write: (tx: Tx) => Promise<void>): Promise<void> {
   try {
-    await ctx.db.transaction(async (tx) => {
-      const fields: Partial<typeof users.$inferInsert> = {};
-      if (has('display_name')) fields.displayName = update.display_name || null;
-      if (has('profile_image_url')) fields.profileImageUrl = update.profile_image_url ?? null;
-      if (has('client_metadata')) fields.clientMetadata = update.client_metadata ?? null;
-      if (has('client_read_only_metadata'))
-        fields.clientReadOnlyMetadata = update.client_read_only_metadata ?? null;
-      if (has('server_metadata')) fields.serverMetadata = update.server_metadata ?? null;
-      if (has('selected_team_id')) fields.selectedTeamId = null;
-      if (has('totp_secret_base64')) fields.totpSecret = null;
-      if (has('otp_auth_enabled')) fields.otpAuthEnabled = update.otp_auth_enabled ?? false;
-      if (Object.keys(fields).length > 0) await tx.update(users).set(fields).where(eq(users.id, user.row.id));
-
-      if (has('primary_email') && update.primary_email === null && currentPrimary) {
-        await tx.delete(contactChannels).where(eq(contactChannels.id, currentPrimary.id));
-      } else if (nextPrimary) {
-        const changed = nextPrimary !== currentPrimary?.value;
-        const verified =
-          update.primary_email_verified ?? (changed ? false : (currentPrimary?.isVerified ?? false));
-        const usedForAuth = update.primary_email_auth_enabled ?? currentPrimary?.usedForAuth ?? false;
-        if (currentPrimary) {
-          await tx
-            .update(contactChannels)
-            .set({ value: nextPrimary, isVerified: verified, usedForAuth })
-            .where(eq(contactChannels.id, currentPrimary.id));
-        } else if (has('primary_email')) {
-          await tx.insert(contactChannels).values({
-            id: randomUuid(),
-            projectId: project.id,
-            userId: user.row.id,
-            type: 'email',
-            value: nextPrimary,
-            isPrimary: true,
-            isVerified: verified,
-            usedForAuth,
-            createdAt: at,
-          });
-        }
-      }
-
-      if (passwordHash !== undefined) {
-        if (passwordHash === null) {
-          await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, user.row.id));
-        } else {
-          await tx
-            .insert(passwordCredentials)
-            .values({ userId: user.row.id, passwordHash, updatedAt: at })
-            .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash, updatedAt: at } });
-        }
-        // Setting or removing a password through a user update ends every session (wire.md §7.2).
-        await tx
-          .delete(refreshTokens)
-          .where(and(eq(refreshTokens.userId, user.row.id), eq(refreshTokens.projectId, project.id)));
-      }
-    });
+    await ctx.db.transaction(write);
   } catch (error) {
     if (isUniqueViolation(error)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
     throw error;
   }
+}
+
+/** Applies `update` to `user` in one transaction and returns the updated record. */
+export async function updateUser(
+  ctx: ServerContext,
+  project: ProjectRow,
+  user: UserRecord,
+  update: UserUpdate,
+  accessType: AccessType,
+): Promise<UserRecord> {
+  const currentPrimary = user.channels.find((c) => c.type === 'email' && c.isPrimary);
+  const write = await planUserWrite(ctx, project, currentPrimary, update, accessType);
+  await inTransaction(ctx, (tx) => writeUser(tx, project, user.row.id, write, new Date(ctx.now())));
   const updated = await loadUser(ctx.db, project.id, user.row.id);
   if (!updated) throw knownError('USER_NOT_FOUND');
   return updated;
+}
+
+/** Creates a user of `project` from a server's create body, all or nothing. */
+export async function createUser(
+  ctx: ServerContext,
+  project: ProjectRow,
+  create: UserCreate,
+): Promise<UserRecord> {
+  const { oauth_providers: oauthProviders, ...update } = create;
+  if (oauthProviders && oauthProviders.length > 0) {
+    throw new StatusError(400, 'Creating users with OAuth accounts is not supported by this server yet.');
+  }
+  if (update.otp_auth_enabled && !project.magicLinkEnabled) {
+    throw new StatusError(400, 'OTP authentication is not enabled for this project');
+  }
+  const write = await planUserWrite(ctx, project, undefined, update, 'server');
+  const userId = randomUuid();
+  const at = new Date(ctx.now());
+  await inTransaction(ctx, async (tx) => {
+    await tx.insert(users).values({ id: userId, projectId: project.id, createdAt: at });
+    await writeUser(tx, project, userId, write, at);
+  });
+  const created = await loadUser(ctx.db, project.id, userId);
+  if (!created) throw knownError('USER_NOT_FOUND');
+  return created;
 }

@@ -11,7 +11,7 @@ import { findAuthEmailChannel } from '../../services/auth-channels.js';
 import type { ServerContext } from '../../services/context.js';
 import { applyEmailProof } from '../../services/email-proof.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
-import { createSession } from '../../services/sessions.js';
+import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
 import {
   type CodeRow,
   type CodeTransaction,
@@ -56,8 +56,8 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
       createdAt: at,
     });
   }
-  const session = await createSession(tx, ctx.now, { projectId: project.id, userId });
-  return { userId, session, isNewUser: !channel };
+  const ending = await endSignIn(ctx, tx, { projectId: project.id, userId });
+  return { ending, isNewUser: !channel };
 }
 
 /** Signs in (or up) with a 45-character code: the emailed link's, or the typed OTP plus nonce. */
@@ -79,17 +79,7 @@ export const otpSignInRoute = defineRoute({
       // user. An address that left its account while the proof waited: it is tried afresh.
       retryOn: (error) => isUniqueViolation(error) || error instanceof AddressMovedError,
     });
-    const accessToken = await ctx.tokens.sign({
-      projectId: project.id,
-      userId: result.userId,
-      refreshTokenId: result.session.id,
-    });
-    return json({
-      access_token: accessToken,
-      refresh_token: result.session.refreshToken,
-      is_new_user: result.isNewUser,
-      user_id: result.userId,
-    });
+    return json(await signInAnswer(ctx, result.ending, { is_new_user: result.isNewUser }));
   },
 });
 

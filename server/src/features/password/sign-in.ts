@@ -6,7 +6,7 @@ import { contactChannels, passwordCredentials } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
-import { createSession, issueAccessToken } from '../../services/sessions.js';
+import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
 import { lockUser } from '../../services/users.js';
 import { emailField, passwordField } from '../fields.js';
 
@@ -45,19 +45,14 @@ export const signInRoute = defineRoute({
     }
     // The password was checked outside any transaction; an email proof or a reset may have revoked
     // it since. The session is made only if, under the user's lock, it is still the same password.
-    const session = await ctx.db.transaction(async (tx) => {
+    const ending = await ctx.db.transaction(async (tx) => {
       await lockUser(tx, found.userId, 'share');
       const [now] = await credential(tx);
       if (now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
         throw knownError('EMAIL_PASSWORD_MISMATCH');
       }
-      return createSession(tx, ctx.now, { projectId: project.id, userId: found.userId });
+      return endSignIn(ctx, tx, { projectId: project.id, userId: found.userId });
     });
-    const accessToken = await issueAccessToken(ctx, {
-      id: session.id,
-      projectId: project.id,
-      userId: found.userId,
-    });
-    return json({ access_token: accessToken, refresh_token: session.refreshToken, user_id: found.userId });
+    return json(await signInAnswer(ctx, ending));
   },
 });

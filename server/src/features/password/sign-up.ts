@@ -10,7 +10,7 @@ import { sendVerificationEmail } from '../../services/channel-verification.js';
 import { passwordProblem } from '../../services/passwords.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { isTrustedRedirect } from '../../services/redirect-urls.js';
-import { createSession } from '../../services/sessions.js';
+import { endSignIn, type SignInEnding, signInAnswer } from '../../services/sign-in-ending.js';
 import { passwordField, signInEmailField, urlField } from '../fields.js';
 
 /** Creates a user with an unverified primary email used for auth, and signs them in. */
@@ -48,9 +48,9 @@ export const signUpRoute = defineRoute({
     const passwordHash = await ctx.passwords.hash(body.password);
     const userId = randomUuid();
     const at = new Date(ctx.now());
-    let session: { id: string; refreshToken: string };
+    let ending: SignInEnding;
     try {
-      session = await ctx.db.transaction(async (tx) => {
+      ending = await ctx.db.transaction(async (tx) => {
         await tx.insert(users).values({ id: userId, projectId: project.id, createdAt: at });
         await tx.insert(contactChannels).values({
           id: randomUuid(),
@@ -64,7 +64,7 @@ export const signUpRoute = defineRoute({
           createdAt: at,
         });
         await tx.insert(passwordCredentials).values({ userId, passwordHash, updatedAt: at });
-        return createSession(tx, ctx.now, { projectId: project.id, userId });
+        return endSignIn(ctx, tx, { projectId: project.id, userId });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
@@ -84,7 +84,6 @@ export const signUpRoute = defineRoute({
       ctx.log(`sign-up verification email failed: ${String(error)}`);
     }
 
-    const accessToken = await ctx.tokens.sign({ projectId: project.id, userId, refreshTokenId: session.id });
-    return json({ access_token: accessToken, refresh_token: session.refreshToken, user_id: userId });
+    return json(await signInAnswer(ctx, ending));
   },
 });

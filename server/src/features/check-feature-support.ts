@@ -1,0 +1,19 @@
+/** `POST /check-feature-support` (wire.md §4.11): what the SDK calls for a feature a server lacks. */
+
+import { textResponse } from '../http/responses.js';
+import { defineRoute } from '../http/route.js';
+
+/** Answers, in plain text, that the named feature is not supported. */
+export const checkFeatureSupportRoute = defineRoute({
+  method: 'POST',
+  path: '/check-feature-support',
+  access: 'optional',
+  async handler({ rawBody }) {
+    const name = (rawBody as { feature_name?: unknown } | undefined)?.feature_name;
+    const feature = typeof name === 'string' && name.length > 0 ? name : 'This feature';
+    return textResponse(
+      200,
+      `${feature} is not yet supported. Please reach out to Stack support for more information.`,
+    );
+  },
+});

@@ -1,0 +1,53 @@
+/** `GET`, `PATCH`, `DELETE /users/{user_id}` for server code (wire.md §4.8). */
+import { and, eq } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
+import type { RequestAuth } from '../../http/auth.js';
+import { knownError } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import type { ServerContext } from '../../services/context.js';
+import { serverUserUpdateSchema, updateUser } from '../../services/user-update.js';
+import { serverUserView } from '../../services/user-view.js';
+import { loadUser, type UserRecord } from '../../services/users.js';
+import { emptyBody } from '../fields.js';
+
+/** The user a path names, of the request's project; USER_NOT_FOUND otherwise. */
+async function pathUser(ctx: ServerContext, auth: RequestAuth, userId: string): Promise<UserRecord> {
+  const user = await loadUser(ctx.db, auth.project.id, userId.toLowerCase());
+  if (!user) throw knownError('USER_NOT_FOUND');
+  return user;
+}
+
+/** One user of the project. */
+export const getUserRoute = defineRoute({
+  method: 'GET',
+  path: '/users/:user_id',
+  access: ['server', 'admin'],
+  async handler({ ctx, auth, params, json }) {
+    return json(serverUserView(await pathUser(ctx, auth, params.user_id!)));
+  },
+});
+
+/** Updates any field of a user, as server code may. */
+export const updateUserRoute = defineRoute({
+  method: 'PATCH',
+  path: '/users/:user_id',
+  access: ['server', 'admin'],
+  body: serverUserUpdateSchema,
+  async handler({ ctx, auth, params, body, json }) {
+    const user = await pathUser(ctx, auth, params.user_id!);
+    return json(serverUserView(await updateUser(ctx, auth.project, user, body, auth.type)));
+  },
+});
+
+/** Deletes a user with its channels, password and sessions (ON DELETE CASCADE). */
+export const deleteUserRoute = defineRoute({
+  method: 'DELETE',
+  path: '/users/:user_id',
+  access: ['server', 'admin'],
+  body: emptyBody,
+  async handler({ ctx, auth, params, json }) {
+    const user = await pathUser(ctx, auth, params.user_id!);
+    await ctx.db.delete(users).where(and(eq(users.id, user.row.id), eq(users.projectId, auth.project.id)));
+    return json({ success: true });
+  },
+});

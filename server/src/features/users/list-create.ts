@@ -1,0 +1,61 @@
+/** `GET` and `POST /users` for server code (wire.md §4.8). */
+import * as v from 'valibot';
+import { defineRoute } from '../../http/route.js';
+import { listUsers } from '../../services/user-list.js';
+import { createUser, serverUserCreateSchema } from '../../services/user-update.js';
+import { serverUserView } from '../../services/user-view.js';
+import { boundedString, INPUT_LIMITS, uuidField } from '../fields.js';
+
+const booleanText = v.pipe(
+  v.picklist(['true', 'false'], 'must be true or false'),
+  v.transform((text) => text === 'true'),
+);
+
+const listQuery = v.strictObject({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'must be a positive integer'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+  ),
+  cursor: v.optional(uuidField),
+  order_by: v.optional(v.picklist(['signed_up_at'], 'must be signed_up_at')),
+  desc: v.optional(booleanText),
+  query: v.optional(boundedString(INPUT_LIMITS.text)),
+  team_id: v.optional(uuidField),
+});
+
+/** A page of the project's users in sign-up order. */
+export const listUsersRoute = defineRoute({
+  method: 'GET',
+  path: '/users',
+  access: ['server', 'admin'],
+  query: listQuery,
+  async handler({ ctx, auth, query, json }) {
+    const page = await listUsers(ctx.db, auth.project.id, {
+      limit: query.limit,
+      cursor: query.cursor,
+      desc: query.desc,
+      query: query.query,
+      teamId: query.team_id,
+    });
+    return json({
+      items: page.items.map(serverUserView),
+      is_paginated: true,
+      pagination: { next_cursor: page.nextCursor },
+    });
+  },
+});
+
+/** Creates a user: with a password or an imported bcrypt hash, flags, metadata. */
+export const createUserRoute = defineRoute({
+  method: 'POST',
+  path: '/users',
+  access: ['server', 'admin'],
+  body: serverUserCreateSchema,
+  async handler({ ctx, auth, body, json }) {
+    return json(serverUserView(await createUser(ctx, auth.project, body)), 201);
+  },
+});

@@ -1,0 +1,154 @@
+/**
+ * Turning an admin's project body into the columns to write (wire.md §4.11 rules, product-spec §5
+ * production mode). Shared by `PATCH /projects/current` and `POST /internal/projects`; nothing is
+ * written until every rule holds.
+ */
+import { eq } from 'drizzle-orm';
+import { productionModeProblems } from '../../../core/wire/production-mode.js';
+import { SHARED_OAUTH_PROVIDER_IDS } from '../../../core/wire/project.js';
+import { emailTemplates, type projects } from '../db/schema.js';
+import type { EmailConfig } from '../email/mail-store.js';
+import { readEmailConfig } from '../features/email-config-field.js';
+import { KNOWN_PROVIDER_IDS, type ProjectUpdate } from '../features/projects/config-body.js';
+import type { ProjectRow } from '../http/auth.js';
+import { knownError, StatusError } from '../http/errors.js';
+import type { ServerContext } from './context.js';
+
+type ProjectColumns = Partial<typeof projects.$inferInsert>;
+type ProviderInput = NonNullable<NonNullable<ProjectUpdate['config']>['oauth_providers']>[number];
+
+/** The permissions every project has until teams bring definitions of their own. */
+export const DEFINED_PERMISSION_IDS: readonly string[] = [
+  'admin',
+  'member',
+  '$update_team',
+  '$delete_team',
+  '$read_members',
+  '$remove_members',
+  '$invite_members',
+];
+
+/**
+ * The columns `update` changes on `current` (undefined when the project is being created), or the
+ * wire's error for the first rule it breaks.
+ */
+export async function projectChanges(
+  ctx: ServerContext,
+  request: Request,
+  current: ProjectRow | undefined,
+  update: ProjectUpdate,
+): Promise<ProjectColumns> {
+  const c = update.config ?? {};
+  let emailConfig: EmailConfig | undefined;
+  if (c.email_config) {
+    emailConfig = readEmailConfig(request, 'body.config.email_config', c.email_config);
+    if (emailConfig.type === 'shared' && current) await refuseSharedWithCustomTemplates(ctx, current.id);
+  }
+  if (c.oauth_providers) checkProviders(current, c.oauth_providers);
+  if (c.domains) {
+    const seen = new Set<string>();
+    for (const { domain } of c.domains) {
+      if (seen.has(domain)) throw new StatusError(400, `Duplicate domain found: ${domain}`);
+      seen.add(domain);
+    }
+  }
+  for (const list of [c.team_creator_default_permissions, c.team_member_default_permissions]) {
+    const unknown = list?.find((p) => !DEFINED_PERMISSION_IDS.includes(p.id));
+    if (unknown) throw new StatusError(400, `Permission with id '${unknown.id}' does not exist.`);
+  }
+
+  const columns: ProjectColumns = {
+    displayName: update.display_name,
+    // Stack stores "" when the PATCH omits the description (wire.md §4.11).
+    description: update.description ?? '',
+    isProductionMode: update.is_production_mode,
+    signUpEnabled: c.sign_up_enabled,
+    credentialEnabled: c.credential_enabled,
+    magicLinkEnabled: c.magic_link_enabled,
+    passkeyEnabled: c.passkey_enabled,
+    clientTeamCreationEnabled: c.client_team_creation_enabled,
+    clientUserDeletionEnabled: c.client_user_deletion_enabled,
+    allowLocalhost: c.allow_localhost,
+    createTeamOnSignUp: c.create_team_on_sign_up,
+    oauthAccountMergeStrategy: c.oauth_account_merge_strategy,
+    domains: c.domains,
+    oauthProviders: c.oauth_providers?.map(storedProvider),
+    teamCreatorDefaultPermissions: c.team_creator_default_permissions,
+    teamMemberDefaultPermissions: c.team_member_default_permissions,
+    emailConfig,
+  };
+  refuseInvalidProductionMode(current, columns);
+  return columns;
+}
+
+async function refuseSharedWithCustomTemplates(ctx: ServerContext, projectId: string): Promise<void> {
+  // Custom templates only make sense with the project's own mail server (wire.md §4.11).
+  const [custom] = await ctx.db
+    .select({ type: emailTemplates.type })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.projectId, projectId))
+    .limit(1);
+  if (custom) {
+    throw new StatusError(
+      400,
+      'Cannot use the shared email server while the project has custom email templates. Reset them to the defaults first.',
+    );
+  }
+}
+
+function checkProviders(current: ProjectRow | undefined, providers: readonly ProviderInput[]): void {
+  const ids = new Set<string>();
+  for (const provider of providers) {
+    if (ids.has(provider.id)) throw new StatusError(400, `Duplicate provider id: ${provider.id}`);
+    ids.add(provider.id);
+    if (provider.type === 'shared' && !(SHARED_OAUTH_PROVIDER_IDS as readonly string[]).includes(provider.id))
+      throw knownError('INVALID_SHARED_OAUTH_PROVIDER_ID', { provider_id: provider.id });
+    if (provider.type === 'standard' && !KNOWN_PROVIDER_IDS.includes(provider.id))
+      throw knownError('INVALID_STANDARD_OAUTH_PROVIDER_ID', { provider_id: provider.id });
+    if (
+      provider.type === 'standard' &&
+      provider.enabled &&
+      (!provider.client_id || !provider.client_secret)
+    ) {
+      throw new StatusError(
+        400,
+        `Provider with id '${provider.id}' is enabled with standard keys, so client_id and client_secret are required.`,
+      );
+    }
+  }
+  // A PATCH lists every provider: leaving one out would silently drop its keys.
+  for (const existing of (current?.oauthProviders as { id: string }[] | undefined) ?? []) {
+    if (!ids.has(existing.id))
+      throw new StatusError(400, `Provider with id '${existing.id}' not found in the update`);
+  }
+}
+
+/** What is stored: keys only for standard providers, empty strings left out. */
+function storedProvider(p: ProviderInput) {
+  const keys =
+    p.type === 'standard'
+      ? {
+          client_id: p.client_id,
+          client_secret: p.client_secret,
+          facebook_config_id: p.facebook_config_id || undefined,
+          microsoft_tenant_id: p.microsoft_tenant_id || undefined,
+        }
+      : {};
+  return JSON.parse(JSON.stringify({ id: p.id, enabled: p.enabled, type: p.type, ...keys }));
+}
+
+/** Refuses a change that leaves the project in production mode with what production mode forbids. */
+function refuseInvalidProductionMode(current: ProjectRow | undefined, columns: ProjectColumns): void {
+  const production = columns.isProductionMode ?? current?.isProductionMode ?? false;
+  if (!production) return;
+  const problems = productionModeProblems({
+    id: current?.id ?? 'new',
+    config: {
+      allow_localhost: columns.allowLocalhost ?? current?.allowLocalhost ?? true,
+      domains: (columns.domains ?? current?.domains ?? []) as { domain: string }[],
+    },
+  });
+  if (problems.length === 0) return;
+  const lines = problems.map((p) => `- ${p.message} (fix it on the domains page: ${p.relativeFixUrl})`);
+  throw new StatusError(400, `The project cannot be in production mode:\n${lines.join('\n')}`);
+}
