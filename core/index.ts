@@ -9,6 +9,7 @@ export { batch, computed, effect, type ReadonlySignal, type Signal, signal } fro
 export {
   type AdminAccess,
   type ClientAccess,
+  type PluginsAt,
   SECRET_KEY_IN_BROWSER_MESSAGE,
   type ServerAccess,
 } from './app/access.js';
@@ -105,10 +106,30 @@ export {
   tokenStoreFromDriver,
 } from './tokens/token-store.js';
 export { type AppUrls, CORE_PAGE_PATHS, DEFAULT_HANDLER_PATH, resolveUrls } from './urls.js';
-export type { CurrentUser, CurrentUserUpdate, OAuthProviderLink } from './user.js';
+export {
+  type CurrentUser,
+  type CurrentUserUpdate,
+  type OAuthProviderLink,
+  type ServerUser,
+  serverUserFromJson,
+  userFromJson,
+} from './user.js';
+export type { ApiKeyCreateJson, ApiKeyJson, CreatedApiKeyJson } from './wire/api-key.js';
 export type { RefreshResponseJson, SignInResponseJson } from './wire/auth.js';
+export { type CamelCase, type Camelized, camelize, snakeize } from './wire/case.js';
 export type { ContactChannelJson } from './wire/contact-channel.js';
 export { EMAIL_MESSAGES, emailError, isEmail, isSignInEmail } from './wire/email.js';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './wire/headers.js';
-export type { ClientProjectJson } from './wire/project.js';
-export type { ClientUserJson } from './wire/user.js';
+export type { MetricsJson } from './wire/metrics.js';
+export {
+  type ProductionModeInput,
+  type ProductionModeProblem,
+  productionModeProblems,
+} from './wire/production-mode.js';
+export type {
+  AdminProjectConfigUpdateJson,
+  AdminProjectJson,
+  AdminProjectUpdateJson,
+  ClientProjectJson,
+} from './wire/project.js';
+export type { ClientUserJson, ServerUserJson, UserListJson } from './wire/user.js';

@@ -1,5 +1,5 @@
 /** The current user as the kit exposes it: camelCase, dates as numbers of ms like the wire. */
-import type { ClientUserJson } from './wire/user.js';
+import type { ClientUserJson, ServerUserJson } from './wire/user.js';
 
 /** A connected OAuth account. */
 export interface OAuthProviderLink {
@@ -64,4 +64,24 @@ export function userUpdateToJson(update: CurrentUserUpdate): Record<string, unkn
   if (update.clientMetadata !== undefined) body.client_metadata = update.clientMetadata;
   if (update.profileImageUrl !== undefined) body.profile_image_url = update.profileImageUrl;
   return body;
+}
+
+/** A user as server and admin access see it: the user's own view plus what only the server reads. */
+export interface ServerUser extends CurrentUser {
+  /** Whether the primary email signs in (with a password or a code). */
+  primaryEmailAuthEnabled: boolean;
+  /** Metadata only server code reads and writes. */
+  serverMetadata: unknown;
+  /** Last activity in epoch milliseconds (sign-up time when never active since). */
+  lastActiveAt: number;
+}
+
+/** Maps the wire's server user to the kit's. */
+export function serverUserFromJson(json: ServerUserJson): ServerUser {
+  return {
+    ...userFromJson(json),
+    primaryEmailAuthEnabled: json.primary_email_auth_enabled,
+    serverMetadata: json.server_metadata,
+    lastActiveAt: json.last_active_at_millis,
+  };
 }

@@ -31,6 +31,14 @@ export interface ServerSessionsApi {
     expiresInMillis?: number;
     isImpersonation?: boolean;
   }): Promise<Result<CreatedSession, 'USER_ID_DOES_NOT_EXIST' | 'SCHEMA_ERROR'>>;
+  /**
+   * A session to act as `userId` (support staff seeing what the user sees): marked as
+   * impersonation, so the user's own session list leaves it out; one hour unless given.
+   */
+  impersonate(
+    userId: string,
+    options?: { expiresInMillis?: number },
+  ): Promise<Result<CreatedSession, 'USER_ID_DOES_NOT_EXIST' | 'SCHEMA_ERROR'>>;
   /** The user's sessions, newest first. */
   list(userId: string): Promise<UserSession[]>;
   /** Ends session `sessionId` of `userId`; its tokens stop working at once. */
@@ -47,47 +55,62 @@ interface SessionJson {
 
 const q = encodeURIComponent;
 
+/** How long an impersonation session lasts unless asked otherwise: one hour. */
+export const IMPERSONATION_LIFETIME_MS = 3600_000;
+
 /** The server-sessions plugin (server access). */
 /* @__NO_SIDE_EFFECTS__ */
 export function serverSessions(): SignetPlugin<'serverSessions', ServerSessionsApi, never, never, 'server'> {
   return definePlugin({
     id: 'serverSessions',
     access: 'server',
-    setup: (ctx): ServerSessionsApi => ({
-      create: ({ userId, expiresInMillis, isImpersonation }) =>
-        toResult(async () => {
-          const json = await ctx.http.request<{ refresh_token: string; access_token: string }>(
-            '/auth/sessions',
-            {
-              method: 'POST',
-              withSession: false,
-              body: {
-                user_id: userId,
-                ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
-                ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
+    setup: (ctx): ServerSessionsApi => {
+      const api: ServerSessionsApi = {
+        create: ({ userId, expiresInMillis, isImpersonation }) =>
+          toResult(async () => {
+            const json = await ctx.http.request<{ refresh_token: string; access_token: string }>(
+              '/auth/sessions',
+              {
+                method: 'POST',
+                withSession: false,
+                body: {
+                  user_id: userId,
+                  ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
+                  ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
+                },
               },
+            );
+            return { refreshToken: json.refresh_token, accessToken: json.access_token };
+          }, ['USER_ID_DOES_NOT_EXIST', 'SCHEMA_ERROR']),
+        async list(userId) {
+          const json = await ctx.http.request<{ items: SessionJson[] }>(
+            `/auth/sessions?user_id=${q(userId)}`,
+            {
+              withSession: false,
             },
           );
-          return { refreshToken: json.refresh_token, accessToken: json.access_token };
-        }, ['USER_ID_DOES_NOT_EXIST', 'SCHEMA_ERROR']),
-      async list(userId) {
-        const json = await ctx.http.request<{ items: SessionJson[] }>(`/auth/sessions?user_id=${q(userId)}`, {
-          withSession: false,
-        });
-        return json.items.map((s) => ({
-          id: s.id,
-          userId: s.user_id,
-          createdAt: s.created_at,
-          lastUsedAt: s.last_used_at ?? null,
-          isImpersonation: s.is_impersonation,
-        }));
-      },
-      async revoke({ userId, sessionId }) {
-        await ctx.http.request(`/auth/sessions/${q(sessionId)}?user_id=${q(userId)}`, {
-          method: 'DELETE',
-          withSession: false,
-        });
-      },
-    }),
+          return json.items.map((s) => ({
+            id: s.id,
+            userId: s.user_id,
+            createdAt: s.created_at,
+            lastUsedAt: s.last_used_at ?? null,
+            isImpersonation: s.is_impersonation,
+          }));
+        },
+        async revoke({ userId, sessionId }) {
+          await ctx.http.request(`/auth/sessions/${q(sessionId)}?user_id=${q(userId)}`, {
+            method: 'DELETE',
+            withSession: false,
+          });
+        },
+        impersonate: (userId, options = {}) =>
+          api.create({
+            userId,
+            expiresInMillis: options.expiresInMillis ?? IMPERSONATION_LIFETIME_MS,
+            isImpersonation: true,
+          }),
+      };
+      return api;
+    },
   });
 }

@@ -8,11 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
 import { patchConfig, readMailbox } from '../support/outbox.js';
+import { PRODUCTION_ORIGIN, setProductionMode, trustProductionOrigin } from '../support/rate-limits.js';
 import { raw } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
-const CALLBACK = 'http://localhost:5173/handler/password-reset';
+const CALLBACK = `${PRODUCTION_ORIGIN}/handler/password-reset`;
 
 describe.each(backends())('outbox privacy on $name', (backend) => {
   let running: RunningServer;
@@ -23,6 +24,7 @@ describe.each(backends())('outbox privacy on $name', (backend) => {
     running = await backend.create({ resetCodeResponseTimeMs: { min: 0, max: 0 } });
     dev = running.server.seeded.dev;
     mailbox = (await running.server.listenMailbox(0)).url;
+    await trustProductionOrigin(running.url, dev);
     smtp = await startSmtpServer();
   });
   afterAll(async () => {
@@ -77,43 +79,25 @@ describe.each(backends())('outbox privacy on $name', (backend) => {
     expect(messages.length).toBeGreaterThan(0);
     const id = messages[0]!.id;
 
-    const production = await raw(running.url, '/projects/current', {
-      method: 'PATCH',
-      keys: dev,
-      access: 'admin',
-      body: { is_production_mode: true },
-    });
-    expect(production.status, production.text).toBe(200);
+    await setProductionMode(running.url, dev, true);
     try {
       const later = await resetEmailTo('prod-mail');
       expect(await readMailbox(mailbox, later)).toEqual([]);
       expect(await readMailbox(mailbox, developer)).toEqual([]);
       expect((await fetchById(developer, id)).status).toBe(404);
     } finally {
-      await raw(running.url, '/projects/current', {
-        method: 'PATCH',
-        keys: dev,
-        access: 'admin',
-        body: { is_production_mode: false },
-      });
+      await setProductionMode(running.url, dev, false);
     }
     expect((await fetchById(developer, id)).status).toBe(200);
   });
 
   it('never serves mail sent while in production mode, even after the project leaves it', async () => {
-    const setProduction = (on: boolean) =>
-      raw(running.url, '/projects/current', {
-        method: 'PATCH',
-        keys: dev,
-        access: 'admin',
-        body: { is_production_mode: on },
-      });
-    expect((await setProduction(true)).status).toBe(200);
+    await setProductionMode(running.url, dev, true);
     let victim: string;
     try {
       victim = await resetEmailTo('prod-victim');
     } finally {
-      expect((await setProduction(false)).status).toBe(200);
+      await setProductionMode(running.url, dev, false);
     }
     // Kept for the admin's list, decided at send time to be no outbox mail.
     const ids = await recordedIds(victim);

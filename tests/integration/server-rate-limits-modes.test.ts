@@ -7,12 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
 import { patchConfig } from '../support/outbox.js';
-import { expectTooManyRequests, mailCount, setProductionMode } from '../support/rate-limits.js';
+import {
+  expectTooManyRequests,
+  mailCount,
+  PRODUCTION_ORIGIN,
+  setProductionMode,
+  trustProductionOrigin,
+} from '../support/rate-limits.js';
 import { freshEmail, raw } from '../support/raw-api.js';
 import { deleteRedisPrefix, REDIS_URL, redisAvailable, uniqueRedisPrefix } from '../support/redis.js';
 import { type Backend, backends, type RunningServer } from '../support/server.js';
 
-const CALLBACK = 'http://localhost:5173/handler/magic-link-callback';
+const CALLBACK = `${PRODUCTION_ORIGIN}/handler/magic-link-callback`;
 
 /** A server whose development project has magic link on, and its outbox. */
 async function start(backend: Backend, options: Parameters<Backend['create']>[0]) {
@@ -20,6 +26,7 @@ async function start(backend: Backend, options: Parameters<Backend['create']>[0]
   const dev = running.server.seeded.dev;
   const mailbox = { url: running.url, keys: dev };
   await patchConfig(running.url, dev, { magic_link_enabled: true });
+  await trustProductionOrigin(running.url, dev);
   return { running, mailbox, dev };
 }
 

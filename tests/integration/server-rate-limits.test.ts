@@ -11,15 +11,17 @@ import {
   expectTooManyRequests,
   freshClient,
   mailCount,
+  PRODUCTION_ORIGIN,
   type SentMail,
   setProductionMode,
+  trustProductionOrigin,
 } from '../support/rate-limits.js';
 import { expectKnownError, freshEmail, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 
-const MAGIC_CALLBACK = 'http://localhost:5173/handler/magic-link-callback';
-const RESET_CALLBACK = 'http://localhost:5173/handler/password-reset';
-const VERIFY_CALLBACK = 'http://localhost:5173/handler/email-verification';
+const MAGIC_CALLBACK = `${PRODUCTION_ORIGIN}/handler/magic-link-callback`;
+const RESET_CALLBACK = `${PRODUCTION_ORIGIN}/handler/password-reset`;
+const VERIFY_CALLBACK = `${PRODUCTION_ORIGIN}/handler/email-verification`;
 const MINUTE = 60_000;
 /** A 45-character code that was never issued. */
 const BOGUS_CODE = 'a'.repeat(45);
@@ -42,6 +44,7 @@ describe.each(backends())('server rate limits on $name', (backend) => {
     dev = running.server.seeded.dev;
     mailbox = { url, keys: dev };
     await patchConfig(url, dev, { magic_link_enabled: true });
+    await trustProductionOrigin(url, dev);
     await setProductionMode(url, dev, true);
   });
   afterAll(async () => {

@@ -14,13 +14,33 @@ export function expectTooManyRequests(response: RawResponse, retryAfterSeconds?:
   if (retryAfterSeconds !== undefined) expect(Number(retryAfter)).toBe(retryAfterSeconds);
 }
 
-/** Switches the project's production mode (admin PATCH of projects/current). */
+/**
+ * The origin tests use for callback URLs on projects that go into production mode, where
+ * localhost may not be trusted (product-spec §5).
+ */
+export const PRODUCTION_ORIGIN = 'https://app.example.com';
+
+/** Trusts {@link PRODUCTION_ORIGIN}, so callbacks there work in and out of production mode. */
+export async function trustProductionOrigin(base: string, keys: ProjectKeys): Promise<void> {
+  const response = await raw(base, '/projects/current', {
+    method: 'PATCH',
+    keys,
+    access: 'admin',
+    body: { config: { domains: [{ domain: PRODUCTION_ORIGIN, handler_path: '/handler' }] } },
+  });
+  expect(response.status, response.text).toBe(200);
+}
+
+/**
+ * Switches the project's production mode (admin PATCH of projects/current), with localhost
+ * untrusted while it is on, as production mode requires.
+ */
 export async function setProductionMode(base: string, keys: ProjectKeys, on: boolean): Promise<void> {
   const response = await raw(base, '/projects/current', {
     method: 'PATCH',
     keys,
     access: 'admin',
-    body: { is_production_mode: on },
+    body: { is_production_mode: on, config: { allow_localhost: !on } },
   });
   expect(response.status, response.text).toBe(200);
   expect(response.json.is_production_mode).toBe(on);

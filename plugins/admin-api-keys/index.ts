@@ -1,0 +1,82 @@
+/**
+ * The admin-api-keys plugin: a project's key sets for its admins — create one (its keys are shown
+ * in that answer only), list and read them by their last four characters, rename, revoke.
+ * `createApp({ superSecretAdminKey, plugins: [adminApiKeys()] })` gives `app.apiKeys`.
+ */
+import {
+  type ApiKeyJson,
+  type Camelized,
+  type CreatedApiKeyJson,
+  camelize,
+  definePlugin,
+  type SignetPlugin,
+} from '../../core/index.js';
+
+/** A key set as listed: each key by its last four characters. */
+export type ApiKey = Camelized<ApiKeyJson>;
+/** A key set as created: the one time its full keys are shown. */
+export type CreatedApiKey = Camelized<CreatedApiKeyJson>;
+
+/** What a new key set holds. */
+export interface ApiKeyCreate {
+  description: string;
+  /** When the keys stop working, in epoch milliseconds. */
+  expiresAt: number;
+  hasPublishableClientKey?: boolean;
+  hasSecretServerKey?: boolean;
+  hasSuperSecretAdminKey?: boolean;
+}
+
+/** `app.apiKeys`. */
+export interface ApiKeysApi {
+  /** The project's key sets, newest first. */
+  list(): Promise<ApiKey[]>;
+  /** Creates a key set; keep its keys from this answer, they are not shown again. */
+  create(input: ApiKeyCreate): Promise<CreatedApiKey>;
+  /** One key set. */
+  get(id: string): Promise<ApiKey>;
+  /** Renames a key set. */
+  rename(id: string, description: string): Promise<ApiKey>;
+  /** Revokes a key set for good: every server refuses its keys from the next request on. */
+  revoke(id: string): Promise<ApiKey>;
+}
+
+const q = encodeURIComponent;
+
+/** The admin-api-keys plugin (admin access). */
+/* @__NO_SIDE_EFFECTS__ */
+export function adminApiKeys(): SignetPlugin<'apiKeys', ApiKeysApi, never, never, 'admin'> {
+  return definePlugin({
+    id: 'apiKeys',
+    access: 'admin',
+    setup: (ctx): ApiKeysApi => {
+      const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
+        ctx.http.request<T>(path, { ...init, withSession: false });
+      const patch = async (id: string, body: unknown) =>
+        camelize(await call<ApiKeyJson>(`/internal/api-keys/${q(id)}`, { method: 'PATCH', body }));
+      return {
+        async list() {
+          return camelize((await call<{ items: ApiKeyJson[] }>('/internal/api-keys')).items);
+        },
+        async create(input) {
+          const json = await call<CreatedApiKeyJson>('/internal/api-keys', {
+            method: 'POST',
+            body: {
+              description: input.description,
+              expires_at_millis: input.expiresAt,
+              has_publishable_client_key: input.hasPublishableClientKey ?? false,
+              has_secret_server_key: input.hasSecretServerKey ?? false,
+              has_super_secret_admin_key: input.hasSuperSecretAdminKey ?? false,
+            },
+          });
+          return camelize(json);
+        },
+        async get(id) {
+          return camelize(await call<ApiKeyJson>(`/internal/api-keys/${q(id)}`));
+        },
+        rename: (id, description) => patch(id, { description }),
+        revoke: (id) => patch(id, { revoked: true }),
+      };
+    },
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * The admin-emails plugin: a project's email templates (read, edit, reset to the default), the
+ * emails it sent, and a test email through an SMTP config before saving it.
+ * `createApp({ superSecretAdminKey, plugins: [adminEmails()] })` gives `app.emails`.
+ */
+import { definePlugin, type SignetPlugin } from '../../core/index.js';
+
+/** The emails a project sends (wire.md §5.11). */
+export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation';
+
+/** A template: its subject (Handlebars) and its email-builder document. */
+export interface EmailTemplate {
+  type: EmailTemplateType;
+  subject: string;
+  /** Block id → `{type, data}`; the `root` block is the layout. Keys are the document's own. */
+  content: Record<string, unknown>;
+  /** True while the project uses the default. */
+  isDefault: boolean;
+}
+
+/** One sent email (wire.md §5.12). */
+export interface SentEmail {
+  id: string;
+  subject: string;
+  sentAt: number;
+  to: string[];
+  senderConfig: {
+    type: string;
+    host?: string;
+    port?: number;
+    username?: string;
+    senderName?: string;
+    senderEmail?: string;
+  };
+  /** Why delivery failed, or null. */
+  error: unknown;
+}
+
+/** An SMTP config to try. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  senderName: string;
+  senderEmail: string;
+}
+
+/** `app.emails`. */
+export interface EmailsApi {
+  /** Every template, defaults filled in. */
+  listTemplates(): Promise<EmailTemplate[]>;
+  /** One template. */
+  getTemplate(type: EmailTemplateType): Promise<EmailTemplate>;
+  /** Edits a template (needs the project's own SMTP config). */
+  updateTemplate(
+    type: EmailTemplateType,
+    update: { subject?: string; content?: Record<string, unknown> },
+  ): Promise<EmailTemplate>;
+  /** Goes back to the default template. */
+  resetTemplate(type: EmailTemplateType): Promise<void>;
+  /** The latest 100 emails sent, newest first. */
+  sentEmails(): Promise<SentEmail[]>;
+  /** Sends a test email through `config`; resolves with the SMTP server's refusal, if any. */
+  sendTestEmail(
+    recipient: string,
+    config: SmtpConfig,
+  ): Promise<{ success: true } | { success: false; errorMessage: string }>;
+}
+
+interface TemplateJson {
+  type: EmailTemplateType;
+  subject: string;
+  content: Record<string, unknown>;
+  is_default: boolean;
+}
+
+interface SentEmailJson {
+  id: string;
+  subject: string;
+  sent_at_millis: number;
+  to: string[];
+  sender_config: {
+    type: string;
+    host?: string;
+    port?: number;
+    username?: string;
+    sender_name?: string;
+    sender_email?: string;
+  };
+  error: unknown;
+}
+
+const templateFromJson = (t: TemplateJson): EmailTemplate => ({
+  type: t.type,
+  subject: t.subject,
+  content: t.content,
+  isDefault: t.is_default,
+});
+
+/** The admin-emails plugin (admin access). */
+/* @__NO_SIDE_EFFECTS__ */
+export function adminEmails(): SignetPlugin<'emails', EmailsApi, never, never, 'admin'> {
+  return definePlugin({
+    id: 'emails',
+    access: 'admin',
+    setup: (ctx): EmailsApi => {
+      const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
+        ctx.http.request<T>(path, { ...init, withSession: false });
+      return {
+        async listTemplates() {
+          return (await call<{ items: TemplateJson[] }>('/email-templates')).items.map(templateFromJson);
+        },
+        async getTemplate(type) {
+          return templateFromJson(await call<TemplateJson>(`/email-templates/${type}`));
+        },
+        async updateTemplate(type, update) {
+          return templateFromJson(
+            await call<TemplateJson>(`/email-templates/${type}`, { method: 'PATCH', body: update }),
+          );
+        },
+        async resetTemplate(type) {
+          await call(`/email-templates/${type}`, { method: 'DELETE', body: {} });
+        },
+        async sentEmails() {
+          const { items } = await call<{ items: SentEmailJson[] }>('/internal/emails');
+          return items.map((e) => ({
+            id: e.id,
+            subject: e.subject,
+            sentAt: e.sent_at_millis,
+            to: e.to,
+            senderConfig: {
+              type: e.sender_config.type,
+              host: e.sender_config.host,
+              port: e.sender_config.port,
+              username: e.sender_config.username,
+              senderName: e.sender_config.sender_name,
+              senderEmail: e.sender_config.sender_email,
+            },
+            error: e.error,
+          }));
+        },
+        async sendTestEmail(recipient, config) {
+          const json = await call<{ success: boolean; error_message?: string }>('/internal/send-test-email', {
+            method: 'POST',
+            body: {
+              recipient_email: recipient,
+              email_config: {
+                host: config.host,
+                port: config.port,
+                username: config.username,
+                password: config.password,
+                sender_name: config.senderName,
+                sender_email: config.senderEmail,
+              },
+            },
+          });
+          return json.success
+            ? { success: true }
+            : { success: false, errorMessage: json.error_message ?? 'Unknown error' };
+        },
+      };
+    },
+  });
+}

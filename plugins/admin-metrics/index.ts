@@ -1,0 +1,54 @@
+/**
+ * The admin-metrics plugin: a project's users, sign-ups and active users per day over the last
+ * 31 days, recent users and sign-in methods. `createApp({ superSecretAdminKey, plugins:
+ * [adminMetrics()] })` gives `app.metrics`.
+ */
+import {
+  type Camelized,
+  camelize,
+  definePlugin,
+  type MetricsJson,
+  type ServerUser,
+  type SignetPlugin,
+  serverUserFromJson,
+} from '../../core/index.js';
+
+/** A project's usage figures (wire.md §5.13), in camelCase. */
+export type Metrics = Camelized<
+  Omit<MetricsJson, 'users_by_country' | 'recently_registered' | 'recently_active'>
+> & {
+  /** Country code → number of users (keys kept as the server sends them). */
+  usersByCountry: Record<string, number>;
+  /** Up to five users, newest sign-ups first. */
+  recentlyRegistered: ServerUser[];
+  /** Up to five users, most recently active first. */
+  recentlyActive: ServerUser[];
+};
+
+/** `app.metrics`. */
+export interface MetricsApi {
+  /** The figures as of now. */
+  get(): Promise<Metrics>;
+}
+
+/** The admin-metrics plugin (admin access). */
+/* @__NO_SIDE_EFFECTS__ */
+export function adminMetrics(): SignetPlugin<'metrics', MetricsApi, never, never, 'admin'> {
+  return definePlugin({
+    id: 'metrics',
+    access: 'admin',
+    setup: (ctx): MetricsApi => ({
+      async get() {
+        const json = await ctx.http.request<MetricsJson>('/internal/metrics', { withSession: false });
+        // Users carry metadata, whose keys are the app's own: mapped field by field, not camelized.
+        const { users_by_country, recently_registered, recently_active, ...figures } = json;
+        return {
+          ...camelize(figures),
+          usersByCountry: users_by_country,
+          recentlyRegistered: recently_registered.map(serverUserFromJson),
+          recentlyActive: recently_active.map(serverUserFromJson),
+        };
+      },
+    }),
+  });
+}

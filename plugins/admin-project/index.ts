@@ -1,0 +1,89 @@
+/**
+ * The admin-project plugin, for project admins (the super secret admin key, or an owner's admin
+ * access token): read the whole project config, change it, check it against the production-mode
+ * rules before saving, and delete the project. `createApp({ superSecretAdminKey, plugins:
+ * [adminProject()] })` gives `app.adminProject`.
+ */
+import {
+  type AdminProjectJson,
+  type AdminProjectUpdateJson,
+  type Camelized,
+  camelize,
+  definePlugin,
+  type ProductionModeProblem,
+  productionModeProblems,
+  type Result,
+  type SignetPlugin,
+  snakeize,
+  toResult,
+} from '../../core/index.js';
+
+/** The project as its admins see it (wire.md §5.10), in camelCase. */
+export type AdminProject = Camelized<AdminProjectJson>;
+
+/** What an admin may change; every field optional. */
+export type AdminProjectUpdate = Camelized<AdminProjectUpdateJson>;
+
+/** Codes an update can fail with that a settings form would show. */
+export type ProjectUpdateErrorCode =
+  | 'INVALID_SHARED_OAUTH_PROVIDER_ID'
+  | 'INVALID_STANDARD_OAUTH_PROVIDER_ID'
+  | 'SCHEMA_ERROR';
+
+/** `app.adminProject`. */
+export interface AdminProjectApi {
+  /** The whole project config. */
+  get(): Promise<AdminProject>;
+  /**
+   * Changes the project. Rules the server checks with a plain message (a provider left out, a
+   * duplicate domain, production mode with what it forbids) reject with that message; call
+   * `productionModeProblems` first to show the latter beside the form.
+   */
+  update(update: AdminProjectUpdate): Promise<Result<AdminProject, ProjectUpdateErrorCode>>;
+  /**
+   * What stands between `project` (with `update` applied, if given) and production mode: each
+   * problem's message and the domains page that fixes it. Empty when production mode may be on.
+   */
+  productionModeProblems(project: AdminProject, update?: AdminProjectUpdate): ProductionModeProblem[];
+  /** Deletes the project with its users, keys and emails. Irreversible. */
+  delete(): Promise<void>;
+}
+
+/** The admin-project plugin (admin access). */
+/* @__NO_SIDE_EFFECTS__ */
+export function adminProject(): SignetPlugin<'adminProject', AdminProjectApi, never, never, 'admin'> {
+  return definePlugin({
+    id: 'adminProject',
+    access: 'admin',
+    setup: (ctx): AdminProjectApi => ({
+      async get() {
+        return camelize(
+          await ctx.http.request<AdminProjectJson>('/projects/current', { withSession: false }),
+        );
+      },
+      update: (update) =>
+        toResult(
+          async () =>
+            camelize(
+              await ctx.http.request<AdminProjectJson>('/projects/current', {
+                method: 'PATCH',
+                withSession: false,
+                body: snakeize(update),
+              }),
+            ),
+          ['INVALID_SHARED_OAUTH_PROVIDER_ID', 'INVALID_STANDARD_OAUTH_PROVIDER_ID', 'SCHEMA_ERROR'],
+        ),
+      productionModeProblems: (project, update = {}) =>
+        productionModeProblems({
+          id: project.id,
+          config: {
+            allow_localhost: update.config?.allowLocalhost ?? project.config.allowLocalhost,
+            domains: update.config?.domains ?? project.config.domains,
+          },
+        }),
+      async delete() {
+        await ctx.http.request('/projects/current', { method: 'DELETE', withSession: false, body: {} });
+      },
+    }),
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * The server-users plugin, for backend code with the secret server key: list the project's users
+ * a page at a time (with search), read, create, update and delete any of them.
+ * `createApp({ secretServerKey, plugins: [serverUsers()] })` gives `app.serverUsers`; a client app
+ * refuses it, in the types and at run time.
+ */
+import {
+  definePlugin,
+  type Result,
+  type ServerUser,
+  type ServerUserJson,
+  type SignetPlugin,
+  serverUserFromJson,
+  toResult,
+  type UserListJson,
+} from '../../core/index.js';
+
+export type { ServerUser };
+
+/** One page of users. */
+export interface UserPage {
+  items: ServerUser[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** What `list` may ask for. */
+export interface ListUsersOptions {
+  /** Page size; without it every user comes in one page. */
+  limit?: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+  /** Newest sign-ups first. */
+  desc?: boolean;
+  /** An exact user id, or part of a display name or an email (case-insensitive). */
+  query?: string;
+  /** Only members of this team. */
+  teamId?: string;
+}
+
+/** Fields server code may set on a user; every one optional. */
+export interface ServerUserUpdate {
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+  /** null removes the primary email. */
+  primaryEmail?: string | null;
+  primaryEmailVerified?: boolean;
+  primaryEmailAuthEnabled?: boolean;
+  /** A new password (ends the user's sessions); null removes it. */
+  password?: string | null;
+  /** An imported bcrypt hash (`$2a$`/`$2b$`/`$2y$`, cost ≤ 16) instead of a password. */
+  passwordHash?: string;
+  otpAuthEnabled?: boolean;
+}
+
+/** Codes a create or update can fail with that a form would show. */
+export type UserWriteErrorCode =
+  | 'USER_EMAIL_ALREADY_EXISTS'
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_LONG'
+  | 'SCHEMA_ERROR';
+
+/** `app.serverUsers`. */
+export interface ServerUsersApi {
+  /** A page of the project's users in sign-up order. */
+  list(options?: ListUsersOptions): Promise<UserPage>;
+  /** A user by id, or null when the project has none with that id. */
+  get(userId: string): Promise<ServerUser | null>;
+  /** Creates a user. */
+  create(input: ServerUserUpdate): Promise<Result<ServerUser, UserWriteErrorCode>>;
+  /** Updates a user. */
+  update(
+    userId: string,
+    update: ServerUserUpdate,
+  ): Promise<Result<ServerUser, UserWriteErrorCode | 'USER_NOT_FOUND'>>;
+  /** Deletes a user with its emails, password and sessions. */
+  delete(userId: string): Promise<void>;
+}
+
+const FIELDS: Record<keyof ServerUserUpdate, string> = {
+  displayName: 'display_name',
+  profileImageUrl: 'profile_image_url',
+  clientMetadata: 'client_metadata',
+  clientReadOnlyMetadata: 'client_read_only_metadata',
+  serverMetadata: 'server_metadata',
+  primaryEmail: 'primary_email',
+  primaryEmailVerified: 'primary_email_verified',
+  primaryEmailAuthEnabled: 'primary_email_auth_enabled',
+  password: 'password',
+  passwordHash: 'password_hash',
+  otpAuthEnabled: 'otp_auth_enabled',
+};
+
+/** The wire body of an update: only the fields given. */
+function updateToJson(update: ServerUserUpdate): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [key, wire] of Object.entries(FIELDS)) {
+    const value = update[key as keyof ServerUserUpdate];
+    if (value !== undefined) body[wire] = value;
+  }
+  return body;
+}
+
+const WRITE_CODES: UserWriteErrorCode[] = [
+  'USER_EMAIL_ALREADY_EXISTS',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'SCHEMA_ERROR',
+];
+const q = encodeURIComponent;
+
+/** The server-users plugin (server access). */
+/* @__NO_SIDE_EFFECTS__ */
+export function serverUsers(): SignetPlugin<'serverUsers', ServerUsersApi, never, never, 'server'> {
+  return definePlugin({
+    id: 'serverUsers',
+    access: 'server',
+    setup: (ctx): ServerUsersApi => {
+      const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
+        ctx.http.request<T>(path, { ...init, withSession: false });
+      return {
+        async list(options = {}) {
+          const params = new URLSearchParams();
+          if (options.limit !== undefined) params.set('limit', String(options.limit));
+          if (options.cursor) params.set('cursor', options.cursor);
+          if (options.desc !== undefined) {
+            params.set('order_by', 'signed_up_at');
+            params.set('desc', String(options.desc));
+          }
+          if (options.query) params.set('query', options.query);
+          if (options.teamId) params.set('team_id', options.teamId);
+          const query = params.size > 0 ? `?${params}` : '';
+          const json = await call<UserListJson>(`/users${query}`);
+          return { items: json.items.map(serverUserFromJson), nextCursor: json.pagination.next_cursor };
+        },
+        async get(userId) {
+          const result = await toResult(
+            () => call<ServerUserJson>(`/users/${q(userId)}`),
+            ['USER_NOT_FOUND'],
+          );
+          return result.status === 'ok' ? serverUserFromJson(result.data) : null;
+        },
+        create: (input) =>
+          toResult(
+            async () =>
+              serverUserFromJson(
+                await call<ServerUserJson>('/users', { method: 'POST', body: updateToJson(input) }),
+              ),
+            WRITE_CODES,
+          ),
+        update: (userId, update) =>
+          toResult(
+            async () =>
+              serverUserFromJson(
+                await call<ServerUserJson>(`/users/${q(userId)}`, {
+                  method: 'PATCH',
+                  body: updateToJson(update),
+                }),
+              ),
+            [...WRITE_CODES, 'USER_NOT_FOUND'],
+          ),
+        async delete(userId) {
+          await call(`/users/${q(userId)}`, { method: 'DELETE', body: {} });
+        },
+      };
+    },
+  });
+}
