@@ -131,6 +131,14 @@ describe.each(backends())('server contact channels on $name', (backend) => {
     const bob = await signUp(url, dev);
     const forbidden = await raw(url, `/contact-channels?user_id=${bob.userId}`, asClient(ada.accessToken));
     expect(forbidden.status).toBe(403);
+    expect(forbidden.text).toBe('Client can only list contact channels for their own user.');
+    // The same id in capitals is the same user, and just as forbidden.
+    const shouted = await raw(
+      url,
+      `/contact-channels?user_id=${bob.userId.toUpperCase()}`,
+      asClient(ada.accessToken),
+    );
+    expect(shouted.text).toBe('Client can only list contact channels for their own user.');
     const duplicate = await raw(url, '/contact-channels', {
       ...asClient(ada.accessToken),
       body: { user_id: 'me', value: ada.email, type: 'email', used_for_auth: false },

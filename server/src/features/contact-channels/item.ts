@@ -24,7 +24,7 @@ export const getContactChannelRoute = defineRoute({
   path: PATH,
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
-    const userId = await resolveUserId(ctx, auth, params.user_id!);
+    const userId = await resolveUserId(ctx, auth, params.user_id!, 'read');
     const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
     if (!channel) throw channelNotFound();
     return json(channelView(channel));
@@ -53,7 +53,7 @@ export const patchContactChannelRoute = defineRoute({
       rawBody ?? {},
     );
     const isVerified = 'is_verified' in body ? body.is_verified : undefined;
-    const userId = await resolveUserId(ctx, auth, params.user_id!);
+    const userId = await resolveUserId(ctx, auth, params.user_id!, 'update');
     try {
       const updated = await ctx.db.transaction(async (tx) => {
         if (auth.type === 'client') await holdLiveSession(tx, userId, auth.refreshTokenId, ctx.now());
@@ -92,7 +92,7 @@ export const deleteContactChannelRoute = defineRoute({
   path: PATH,
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
-    const userId = await resolveUserId(ctx, auth, params.user_id!);
+    const userId = await resolveUserId(ctx, auth, params.user_id!, 'delete');
     const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
     if (!channel) throw new StatusError(400, 'Contact channel not found');
     await ctx.db.delete(contactChannels).where(eq(contactChannels.id, channel.id));

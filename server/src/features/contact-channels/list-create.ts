@@ -25,7 +25,7 @@ export const listContactChannelsRoute = defineRoute({
     const filters = [eq(contactChannels.projectId, auth.project.id)];
     // Client access only ever sees its own channels, `user_id` given or not.
     if (query.user_id !== undefined || auth.type === 'client') {
-      filters.push(eq(contactChannels.userId, await resolveUserId(ctx, auth, query.user_id ?? 'me')));
+      filters.push(eq(contactChannels.userId, await resolveUserId(ctx, auth, query.user_id ?? 'me', 'list')));
     }
     if (query.contact_channel_id) filters.push(eq(contactChannels.id, query.contact_channel_id));
     const rows = await ctx.db
@@ -59,7 +59,7 @@ export const createContactChannelRoute = defineRoute({
       auth.type === 'client' ? clientCreateSchema : serverCreateSchema,
       rawBody,
     );
-    const userId = await resolveUserId(ctx, auth, body.user_id);
+    const userId = await resolveUserId(ctx, auth, body.user_id, 'create');
     if (body.used_for_auth) await assertAuthValueFree(ctx.db, auth.project.id, userId, body.value);
     const id = randomUuid();
     try {

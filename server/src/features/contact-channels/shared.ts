@@ -39,13 +39,15 @@ export function channelView(channel: ChannelRow): ContactChannelJson {
 
 /**
  * The user whose channels the request means: `me` is the signed-in user; client access may name
- * only itself (`otherUserStatus` text error otherwise); server and admin access any user of the
- * project (USER_ID_DOES_NOT_EXIST when unknown).
+ * only itself ("Client can only {verb} contact channels for their own user.", with status
+ * `otherUserStatus`, otherwise); server and admin access any user of the project
+ * (USER_ID_DOES_NOT_EXIST when unknown).
  */
 export async function resolveUserId(
   ctx: ServerContext,
   auth: RequestAuth,
   userId: string,
+  verb: 'list' | 'create' | 'read' | 'update' | 'delete' | 'verify',
   otherUserStatus = 403,
 ): Promise<string> {
   if (userId === 'me') {
@@ -53,10 +55,11 @@ export async function resolveUserId(
     return auth.user.row.id;
   }
   if (auth.type === 'client') {
-    if (auth.user?.row.id !== userId) {
-      throw new StatusError(otherUserStatus, 'Client can only access its own contact channels.');
+    // Ids are stored lower-case; a UUID is the same id in either case.
+    if (auth.user?.row.id !== userId.toLowerCase()) {
+      throw new StatusError(otherUserStatus, `Client can only ${verb} contact channels for their own user.`);
     }
-    return userId;
+    return auth.user.row.id;
   }
   if (!(await loadUser(ctx.db, auth.project.id, userId))) {
     throw knownError('USER_ID_DOES_NOT_EXIST', { user_id: userId });
