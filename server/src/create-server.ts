@@ -64,6 +64,11 @@ export interface SignetServerOptions {
    * app-portal tokens. Without it that endpoint answers a clear error.
    */
   svix?: SvixOptions;
+  /**
+   * Check every JSON success answer against its route's response schema (the OpenAPI document's
+   * promise) and answer 500 when it does not match. For tests and development; default false.
+   */
+  checkResponses?: boolean;
   /** Where diagnostics go. Default: nowhere. */
   log?: (line: string) => void;
 }
@@ -132,7 +137,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       svix: options.svix,
       log,
     };
-    const fetch = createHttpApp(ctx, ROUTES);
+    const fetch = createHttpApp(ctx, ROUTES, { checkResponses: options.checkResponses });
     const mailbox = createMailboxApp(ctx.mail);
     const listeners = new Set<() => Promise<void>>();
     let closed = false;

@@ -87,10 +87,16 @@ async function start(
   };
 }
 
+/**
+ * Every test server checks its JSON answers against the routes' response schemas: an answer that
+ * breaks the OpenAPI document's promise is a 500, and the test that got it fails.
+ */
+const CHECKED = { checkResponses: true } as const;
+
 const pglite: Backend = {
   name: 'pglite',
   async create(options = {}) {
-    return start(await createSignetServer({ ...options, database: { kind: 'pglite' } }));
+    return start(await createSignetServer({ ...CHECKED, ...options, database: { kind: 'pglite' } }));
   },
 };
 
@@ -100,6 +106,7 @@ const postgres: Backend = {
     const database = await createPostgresDatabase();
     try {
       const server = await createSignetServer({
+        ...CHECKED,
         ...options,
         database: { kind: 'postgres', url: database.url },
       });

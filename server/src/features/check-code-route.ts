@@ -1,5 +1,6 @@
 /** The `check-code` variant of the code endpoints (wire.md §7.1), one shape for every code type. */
 import * as v from 'valibot';
+import { CodeValidSchema } from '../../../core/wire/common.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { enforceRateLimit } from '../services/rate-limit/enforce.js';
 import { attemptCode, type CodeType, codeField } from '../services/verification-codes.js';
@@ -13,6 +14,8 @@ export function checkCodeRoute(path: string, type: CodeType): RouteSpec {
   return defineRoute({
     method: 'POST',
     path,
+    summary: 'Says whether a code would be accepted (counts as an attempt)',
+    response: CodeValidSchema,
     access: ['client', 'server', 'admin'],
     body: v.strictObject({ code: codeField }),
     async handler({ ctx, auth, body, json, clientIp }) {

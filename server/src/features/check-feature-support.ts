@@ -7,6 +7,8 @@ import { defineRoute } from '../http/route.js';
 export const checkFeatureSupportRoute = defineRoute({
   method: 'POST',
   path: '/check-feature-support',
+  summary: 'Says, in text, that a feature is not supported',
+  response: 'text',
   access: 'optional',
   async handler({ rawBody }) {
     const name = (rawBody as { feature_name?: unknown } | undefined)?.feature_name;

@@ -6,6 +6,8 @@ import { defineRoute } from '../http/route.js';
 export const welcomeRoute = defineRoute({
   method: 'GET',
   path: '',
+  summary: "The API's welcome text, and how the request was authenticated",
+  response: 'text',
   access: 'optional',
   async handler({ auth }) {
     const lines = [

@@ -22,12 +22,20 @@ export interface Connection {
 export function createHttpApp(
   ctx: ServerContext,
   routes: readonly RouteSpec[],
+  options: { checkResponses?: boolean } = {},
 ): (request: Request, connection?: Connection) => Promise<Response> {
   const app = new Hono<Env>();
-  for (const spec of routes) {
+  for (const spec of orderRoutes(routes)) {
     const paths = API_PREFIXES.map((prefix) => prefix + spec.path);
     app.on(spec.method, paths, (c) =>
-      runRoute(ctx, spec, c.req.raw, c.req.param() as Record<string, string>, c.env.remoteAddress),
+      runRoute(
+        ctx,
+        spec,
+        c.req.raw,
+        c.req.param() as Record<string, string>,
+        c.env.remoteAddress,
+        options.checkResponses,
+      ),
     );
   }
   // A known path with a method it does not have.
@@ -56,4 +64,25 @@ export function createHttpApp(
     }
     return finishResponse(request, response, requestId);
   };
+}
+
+/**
+ * The routes in matching order: each path is ranked by its segments, a fixed segment before a
+ * parameter, so `/users/me` comes before `/users/:user_id` and `/auth/sessions/current` before
+ * `/auth/sessions/:id` without any list written in the right order by hand. (Paths that differ in
+ * a fixed segment never compete, so their relative order does not matter.) A stable sort keeps the
+ * given order otherwise.
+ */
+export function orderRoutes(routes: readonly RouteSpec[]): RouteSpec[] {
+  const rank = (spec: RouteSpec) =>
+    spec.path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => (segment.startsWith(':') ? '1' : '0'))
+      .join('');
+  return [...routes].sort((a, b) => {
+    const x = rank(a);
+    const y = rank(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 }

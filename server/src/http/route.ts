@@ -10,6 +10,7 @@ import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { UserRecord } from '../services/users.js';
 import { accessError, authenticate, type RequestAuth } from './auth.js';
 import { parseBody } from './body.js';
+import { knownError } from './errors.js';
 import { jsonResponse } from './responses.js';
 import { check, schemaError, unstorable, unstorableHeaders } from './validate.js';
 
@@ -19,7 +20,7 @@ const EMPTY_QUERY = v.strictObject({});
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a handler receives. */
-export interface HandlerInput<B, Q, A> {
+export interface HandlerInput<B, Q, A, R = unknown> {
   ctx: ServerContext;
   request: Request;
   /** The client's address as per-IP limits count it (see `clientIp`). */
@@ -30,8 +31,11 @@ export interface HandlerInput<B, Q, A> {
   params: Record<string, string>;
   /** The body as parsed from the wire, before validation (for handlers that pick a schema late). */
   rawBody: unknown;
-  /** A JSON response, pretty-printed when a browser asks (`Accept` with text/html). */
-  json(body: unknown, status?: number): Response;
+  /**
+   * The route's JSON answer, typed by its `response` schema (checked against it at run time when
+   * the server runs with `checkResponses`); pretty-printed when a browser asks.
+   */
+  json(body: R, status?: number): Response;
 }
 
 /** An authenticated request that has a user. */
@@ -43,16 +47,19 @@ type AuthFor<Access, User> = Access extends readonly AccessType[]
     : RequestAuth
   : RequestAuth | null;
 
-/** The declaration of one endpoint. */
+/** The declaration of one endpoint: everything the pipeline, the OpenAPI document and tests need. */
 export interface RouteSpec<
   B extends AnySchema = AnySchema,
   Q extends AnySchema = AnySchema,
   Access extends readonly AccessType[] | 'optional' | 'none' = readonly AccessType[] | 'optional' | 'none',
   User extends boolean = boolean,
+  R extends AnySchema = AnySchema,
 > {
   method: Method;
-  /** Path below `/api/v1`, in Hono syntax (`/projects/:project_id/...`). */
+  /** Path below `/api/v1`, in Hono syntax (`/projects/:project_id/...`); each `:name` is a string parameter. */
   path: string;
+  /** One line for the API reference. */
+  summary: string;
   /**
    * Accepted access types; `optional` authenticates but also accepts anonymous requests; `none`
    * skips X-Stack authentication entirely (the OAuth token endpoint, JWKS).
@@ -60,11 +67,33 @@ export interface RouteSpec<
   access: Access;
   /** Whether a signed-in user is required ("auth.user must be defined" otherwise). */
   user?: User;
+  /**
+   * A `me` route: without a signed-in user it answers CANNOT_GET_OWN_USER_WITHOUT_USER, before
+   * the body is validated (wire.md §4.8).
+   */
+  me?: boolean;
   body?: B;
+  /**
+   * Bodies that differ by access type (a client may change fewer fields than a server); the
+   * access type's schema is used instead of `body`.
+   */
+  bodyByAccess?: Partial<Record<AccessType, AnySchema>>;
+  /**
+   * What a success answers: a JSON schema (also the type of `json()`), or `'text'` for plain-text
+   * answers. Error answers are the wire's (wire.md §2) and are not listed per route.
+   */
+  response: R | 'text';
+  /** The success status; 200 unless the wire says 201. */
+  status?: 200 | 201;
   /** Defaults to an empty strict object: unknown query parameters are refused. */
   query?: Q;
-  handler(input: HandlerInput<v.InferOutput<B>, v.InferOutput<Q>, AuthFor<Access, User>>): Promise<Response>;
+  handler(
+    input: HandlerInput<v.InferOutput<B>, v.InferOutput<Q>, AuthFor<Access, User>, v.InferInput<R>>,
+  ): Promise<Response>;
 }
+
+/** A plain-text answer (`response: 'text'`): its schema in the OpenAPI document. */
+export const TEXT_RESPONSE = v.string();
 
 /** Declares a route with full type inference. */
 export function defineRoute<
@@ -72,7 +101,8 @@ export function defineRoute<
   Q extends AnySchema = typeof EMPTY_QUERY,
   const Access extends readonly AccessType[] | 'optional' | 'none' = readonly AccessType[],
   User extends boolean = false,
->(spec: RouteSpec<B, Q, Access, User>): RouteSpec {
+  R extends AnySchema = v.NeverSchema<undefined>,
+>(spec: RouteSpec<B, Q, Access, User, R>): RouteSpec {
   return spec as unknown as RouteSpec;
 }
 
@@ -83,6 +113,7 @@ export async function runRoute(
   request: Request,
   params: Record<string, string>,
   remoteAddress?: string,
+  checkResponses = false,
 ): Promise<Response> {
   const rawBody = await parseBody(request);
   // Header values reach queries in authentication, before the schemas below.
@@ -93,6 +124,7 @@ export async function runRoute(
     const error = accessError(auth, spec.access);
     if (error) throw error;
   }
+  if (spec.me && !auth?.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
 
   // Path parameters reach handlers and queries as they came: refuse what no id can contain.
   const problems: string[] = unstorable('params', params);
@@ -103,8 +135,9 @@ export async function runRoute(
   );
   if (!query.ok) problems.push(...query.problems);
   let body: unknown = rawBody;
-  if (spec.body) {
-    const result = check('body', spec.body, rawBody);
+  const bodySchema = (auth && spec.bodyByAccess?.[auth.type]) ?? spec.body;
+  if (bodySchema) {
+    const result = check('body', bodySchema, rawBody);
     if (result.ok) body = result.value;
     else problems.push(...result.problems);
   } else {
@@ -127,8 +160,27 @@ export async function runRoute(
     query: query.ok ? query.value : {},
     params,
     rawBody,
-    json: (data, status = 200) => jsonResponse(status, data, pretty),
+    json: (data, status = spec.status ?? 200) => {
+      if (checkResponses) assertResponseMatches(spec, data);
+      return jsonResponse(status, data, pretty);
+    },
   });
+}
+
+/**
+ * Throws (a 500, and a failing test) when a JSON answer does not match the route's `response`
+ * schema: the schema is what the OpenAPI document promises and what the kit parses.
+ */
+function assertResponseMatches(spec: RouteSpec, data: unknown): void {
+  const schema = spec.response === 'text' ? undefined : spec.response;
+  const result = schema ? v.safeParse(schema, data) : { success: false, issues: [] };
+  if (result.success) return;
+  const issues = (result.issues ?? []).map(
+    (i) => `${(i.path ?? []).map((p) => String(p.key)).join('.')}: ${i.message}`,
+  );
+  throw new Error(
+    `The answer of ${spec.method} ${spec.path} does not match its response schema: ${issues.join('; ')}`,
+  );
 }
 
 /** Validates a value against a schema inside a handler, throwing the usual SCHEMA_ERROR. */

@@ -5,6 +5,7 @@
  * written once.
  */
 
+import type { SignInResponseJson } from '../../../core/wire/auth.js';
 import { recordActivity } from './activity.js';
 import type { ServerContext } from './context.js';
 import { createSession, type NewSession } from './sessions.js';
@@ -32,8 +33,8 @@ export async function endSignIn(
 export async function signInAnswer(
   ctx: ServerContext,
   ending: SignInEnding,
-  extra: Record<string, unknown> = {},
-): Promise<Record<string, unknown>> {
+  extra: { is_new_user?: boolean } = {},
+): Promise<SignInResponseJson> {
   const accessToken = await ctx.tokens.sign({
     projectId: ending.projectId,
     userId: ending.userId,

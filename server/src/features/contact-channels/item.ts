@@ -1,9 +1,12 @@
 /** `GET`, `PATCH`, `DELETE /contact-channels/{user_id}/{contact_channel_id}` (wire.md §4.9). */
+
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
+import { ContactChannelSchema } from '../../../../core/wire/contact-channel.js';
 import { contactChannels } from '../../db/schema.js';
 import { StatusError } from '../../http/errors.js';
-import { defineRoute, validateOrThrow } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
 import { holdLiveSession } from '../../services/sessions.js';
 import { emailField } from '../fields.js';
 import {
@@ -22,6 +25,8 @@ const PATH = '/contact-channels/:user_id/:contact_channel_id';
 export const getContactChannelRoute = defineRoute({
   method: 'GET',
   path: PATH,
+  summary: 'One email address of a user',
+  response: ContactChannelSchema,
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
     const userId = await resolveUserId(ctx, auth, params.user_id!, 'read');
@@ -44,14 +49,17 @@ const serverUpdateSchema = v.strictObject({ ...clientUpdate, is_verified: v.opti
 export const patchContactChannelRoute = defineRoute({
   method: 'PATCH',
   path: PATH,
+  summary: 'Changes an email address',
+  response: ContactChannelSchema,
   access: ['client', 'server', 'admin'],
-  async handler({ ctx, auth, request, rawBody, params, json }) {
-    const body = validateOrThrow(
-      request,
-      'body',
-      auth.type === 'client' ? clientUpdateSchema : serverUpdateSchema,
-      rawBody ?? {},
-    );
+  bodyByAccess: {
+    client: v.optional(clientUpdateSchema, {}),
+    server: v.optional(serverUpdateSchema, {}),
+    admin: v.optional(serverUpdateSchema, {}),
+  },
+  async handler({ ctx, auth, body: input, params, json }) {
+    // The client schema's fields are a subset of the server's.
+    const body = input as unknown as v.InferOutput<typeof serverUpdateSchema>;
     const isVerified = 'is_verified' in body ? body.is_verified : undefined;
     const userId = await resolveUserId(ctx, auth, params.user_id!, 'update');
     try {
@@ -90,6 +98,8 @@ export const patchContactChannelRoute = defineRoute({
 export const deleteContactChannelRoute = defineRoute({
   method: 'DELETE',
   path: PATH,
+  summary: 'Removes an email address',
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
     const userId = await resolveUserId(ctx, auth, params.user_id!, 'delete');

@@ -1,9 +1,12 @@
 /** `GET /contact-channels` and `POST /contact-channels` (wire.md §4.9). */
+
 import { and, asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { listOf } from '../../../../core/wire/common.js';
+import { ContactChannelSchema } from '../../../../core/wire/contact-channel.js';
 import { randomUuid } from '../../crypto/random.js';
 import { contactChannels } from '../../db/schema.js';
-import { defineRoute, validateOrThrow } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
 import { holdLiveSession } from '../../services/sessions.js';
 import { emailField, uuidField } from '../fields.js';
 import {
@@ -19,6 +22,8 @@ import {
 export const listContactChannelsRoute = defineRoute({
   method: 'GET',
   path: '/contact-channels',
+  summary: "A user's email addresses",
+  response: listOf(ContactChannelSchema),
   access: ['client', 'server', 'admin'],
   query: v.strictObject({ user_id: v.optional(userIdField), contact_channel_id: v.optional(uuidField) }),
   async handler({ ctx, auth, query, json }) {
@@ -51,14 +56,14 @@ const serverCreateSchema = v.strictObject({ ...clientCreate, is_verified: v.opti
 export const createContactChannelRoute = defineRoute({
   method: 'POST',
   path: '/contact-channels',
+  summary: 'Adds an email address to a user',
+  response: ContactChannelSchema,
+  status: 201,
   access: ['client', 'server', 'admin'],
-  async handler({ ctx, auth, request, rawBody, json }) {
-    const body = validateOrThrow(
-      request,
-      'body',
-      auth.type === 'client' ? clientCreateSchema : serverCreateSchema,
-      rawBody,
-    );
+  bodyByAccess: { client: clientCreateSchema, server: serverCreateSchema, admin: serverCreateSchema },
+  async handler({ ctx, auth, body: input, json }) {
+    // The client schema's fields are a subset of the server's.
+    const body = input as unknown as v.InferOutput<typeof serverCreateSchema>;
     const userId = await resolveUserId(ctx, auth, body.user_id, 'create');
     if (body.used_for_auth) await assertAuthValueFree(ctx.db, auth.project.id, userId, body.value);
     const id = randomUuid();

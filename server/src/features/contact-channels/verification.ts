@@ -2,8 +2,10 @@
  * Email verification of contact channels (wire.md §4.9, §6.9): send a code for a channel, the
  * legacy send for the primary email, and verify (or check) the code.
  */
+
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { contactChannels } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -20,6 +22,8 @@ import { channelNotFound, findChannel, resolveUserId } from './shared.js';
 export const sendChannelVerificationRoute = defineRoute({
   method: 'POST',
   path: '/contact-channels/:user_id/:contact_channel_id/send-verification-code',
+  summary: "Emails a verification link for one of a user's addresses",
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ callback_url: urlField }),
   async handler({ ctx, auth, params, body, json, clientIp }) {
@@ -45,6 +49,8 @@ export const sendChannelVerificationRoute = defineRoute({
 export const sendPrimaryVerificationRoute = defineRoute({
   method: 'POST',
   path: '/contact-channels/send-verification-code',
+  summary: "Emails a verification link for the signed-in user's primary address",
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   user: true,
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
@@ -73,6 +79,8 @@ export const sendPrimaryVerificationRoute = defineRoute({
 export const verifyChannelRoute = defineRoute({
   method: 'POST',
   path: '/contact-channels/verify',
+  summary: 'Verifies an address with an emailed code',
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ code: codeField }),
   async handler({ ctx, auth, body, json, clientIp }) {

@@ -1,4 +1,8 @@
 /** `GET /internal/emails` for admins (wire.md §4.11, §5.12): the project's latest sent emails. */
+
+import type * as v from 'valibot';
+import { listOf } from '../../../../core/wire/common.js';
+import { SentEmailSchema } from '../../../../core/wire/email-admin.js';
 import { defineRoute } from '../../http/route.js';
 
 /** How many emails the list shows. */
@@ -8,6 +12,8 @@ const LATEST = 100;
 export const listSentEmailsRoute = defineRoute({
   method: 'GET',
   path: '/internal/emails',
+  summary: 'The latest 100 emails the project sent',
+  response: listOf(SentEmailSchema),
   access: ['admin'],
   async handler({ ctx, auth, json }) {
     const emails = await ctx.mail.listForProject(auth.project.id, LATEST);
@@ -17,7 +23,8 @@ export const listSentEmailsRoute = defineRoute({
         subject: email.subject,
         sent_at_millis: email.sentAt,
         to: email.to,
-        sender_config: email.senderConfig,
+        // The config as recorded at send time: its type and public fields, never the password.
+        sender_config: email.senderConfig as v.InferOutput<typeof SentEmailSchema>['sender_config'],
         error: email.error ?? null,
       })),
       is_paginated: false,

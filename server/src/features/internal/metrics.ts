@@ -2,8 +2,10 @@
  * `GET /internal/metrics` (wire.md §5.13): a project's users, sign-ups and active users per day for
  * the last 31 days, recent users and sign-in methods, all read from the project's data.
  */
+
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { MetricsJson } from '../../../../core/wire/metrics.js';
+import { MetricsSchema } from '../../../../core/wire/metrics.js';
 import type { Database } from '../../db/database.js';
 import { passwordCredentials, userActivityDays, users } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
@@ -46,6 +48,8 @@ async function recentUsers(db: Database, projectId: string, order: 'signed-up' |
 export const metricsRoute = defineRoute({
   method: 'GET',
   path: '/internal/metrics',
+  summary: "The project's usage figures",
+  response: MetricsSchema,
   access: ['admin'],
   async handler({ ctx, auth, json }) {
     const projectId = auth.project.id;

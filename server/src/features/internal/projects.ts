@@ -2,7 +2,10 @@
  * `GET` and `POST /internal/projects` (wire.md §4.11): a signed-in user of the `internal` project
  * lists the projects it manages and creates new ones, becoming their owner.
  */
+
 import { desc, inArray, sql } from 'drizzle-orm';
+import { listOf } from '../../../../core/wire/common.js';
+import { AdminProjectSchema } from '../../../../core/wire/project.js';
 import { randomUuid } from '../../crypto/random.js';
 import { projects } from '../../db/schema.js';
 import type { RequestAuth } from '../../http/auth.js';
@@ -27,6 +30,8 @@ const ANY = ['client', 'server', 'admin'] as const;
 export const listOwnedProjectsRoute = defineRoute({
   method: 'GET',
   path: '/internal/projects',
+  summary: 'The projects the signed-in owner manages',
+  response: listOf(AdminProjectSchema),
   access: ANY,
   async handler({ ctx, auth, json }) {
     const ids = managedProjectIds(owner(auth).row.serverMetadata);
@@ -46,6 +51,9 @@ export const listOwnedProjectsRoute = defineRoute({
 export const createOwnedProjectRoute = defineRoute({
   method: 'POST',
   path: '/internal/projects',
+  summary: 'Creates a project owned by the signed-in user',
+  response: AdminProjectSchema,
+  status: 201,
   access: ANY,
   body: projectCreateBody,
   async handler({ ctx, auth, body, request, json }) {

@@ -4,7 +4,9 @@
  * is an answer (`success: false` with a message), never an error status: the caller is asking
  * exactly that question.
  */
+
 import * as v from 'valibot';
+import { TestEmailResultSchema } from '../../../../core/wire/email-admin.js';
 import { escapeHtml, type RenderedEmail } from '../../email/render.js';
 import { type SmtpFailure, sendEmail } from '../../email/send-email.js';
 import { smtpErrorMessage } from '../../email/smtp-error-message.js';
@@ -44,6 +46,8 @@ async function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promi
 export const sendTestEmailRoute = defineRoute({
   method: 'POST',
   path: '/internal/send-test-email',
+  summary: 'Sends a test email through an SMTP config',
+  response: TestEmailResultSchema,
   access: ['admin'],
   body: v.strictObject({
     recipient_email: emailField,

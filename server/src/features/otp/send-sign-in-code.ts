@@ -18,6 +18,8 @@ export const magicLinkDisabled = () => new StatusError(403, 'Magic link is not e
 export const sendSignInCodeRoute = defineRoute({
   method: 'POST',
   path: '/auth/otp/send-sign-in-code',
+  summary: 'Emails a sign-in code and link',
+  response: v.object({ nonce: v.string() }),
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
   async handler({ ctx, auth, body, json, clientIp }) {

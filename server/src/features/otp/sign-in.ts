@@ -1,6 +1,8 @@
 /** `POST /auth/otp/sign-in` and `/auth/otp/sign-in/check-code` (wire.md §4.3, §6.4). */
+
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SignInResponseSchema } from '../../../../core/wire/auth.js';
 import { randomUuid } from '../../crypto/random.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { contactChannels, users } from '../../db/schema.js';
@@ -64,6 +66,8 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
 export const otpSignInRoute = defineRoute({
   method: 'POST',
   path: '/auth/otp/sign-in',
+  summary: 'Signs in (or up) with an emailed code',
+  response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ code: codeField }),
   async handler({ ctx, auth, body, json, clientIp }) {

@@ -1,6 +1,8 @@
 /** `POST /auth/password/reset` and `/auth/password/reset/check-code` (wire.md §4.2, §6.3). */
+
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { passwordCredentials, refreshTokens, users } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -19,6 +21,8 @@ import { passwordField } from '../fields.js';
 export const resetPasswordRoute = defineRoute({
   method: 'POST',
   path: '/auth/password/reset',
+  summary: 'Sets a new password with a reset code',
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ code: codeField, password: passwordField }),
   async handler({ ctx, auth, body, json, clientIp }) {

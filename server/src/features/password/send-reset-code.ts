@@ -24,6 +24,8 @@ const MAYBE = { success: 'maybe, only if user with e-mail exists' };
 export const sendResetCodeRoute = defineRoute({
   method: 'POST',
   path: '/auth/password/send-reset-code',
+  summary: 'Emails a password-reset link, if the email signs in',
+  response: v.object({ success: v.literal(MAYBE.success) }),
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ email: emailField, callback_url: urlField }),
   async handler({ ctx, auth, body, json, clientIp }) {

@@ -1,5 +1,7 @@
 /** `POST /auth/password/set` (wire.md §4.2). */
+
 import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { passwordCredentials } from '../../db/schema.js';
 import { knownError, StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -12,6 +14,8 @@ const alreadySet = () => new StatusError(400, 'User already has a password set.'
 export const setPasswordRoute = defineRoute({
   method: 'POST',
   path: '/auth/password/set',
+  summary: 'Gives a password to a signed-in user who has none',
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   user: true,
   body: v.strictObject({ password: passwordField }),

@@ -1,6 +1,8 @@
 /** `POST /auth/password/sign-in` (wire.md §4.2). */
+
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SignInResponseSchema } from '../../../../core/wire/auth.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels, passwordCredentials } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
@@ -14,6 +16,8 @@ import { emailField, passwordField } from '../fields.js';
 export const signInRoute = defineRoute({
   method: 'POST',
   path: '/auth/password/sign-in',
+  summary: 'Signs in with an email and a password',
+  response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ email: emailField, password: passwordField }),
   async handler({ ctx, auth, body, json, clientIp }) {

@@ -1,6 +1,8 @@
 /** `POST /auth/password/sign-up` (wire.md §4.2, §6.2). */
+
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SignInResponseSchema } from '../../../../core/wire/auth.js';
 import { randomUuid } from '../../crypto/random.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { contactChannels, passwordCredentials, users } from '../../db/schema.js';
@@ -17,6 +19,8 @@ import { passwordField, signInEmailField, urlField } from '../fields.js';
 export const signUpRoute = defineRoute({
   method: 'POST',
   path: '/auth/password/sign-up',
+  summary: 'Signs up with an email and a password',
+  response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
   body: v.strictObject({
     email: signInEmailField,

@@ -1,6 +1,8 @@
 /** `POST /auth/password/update` (wire.md §4.2, §7.2). */
+
 import { and, eq, ne } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { HEADER } from '../../../../core/wire/headers.js';
 import { sha256Hex } from '../../crypto/hash.js';
 import { passwordCredentials, refreshTokens } from '../../db/schema.js';
@@ -13,6 +15,8 @@ import { passwordField } from '../fields.js';
 export const updatePasswordRoute = defineRoute({
   method: 'POST',
   path: '/auth/password/update',
+  summary: "Changes the signed-in user's password",
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   user: true,
   body: v.strictObject({ old_password: passwordField, new_password: passwordField }),

@@ -1,4 +1,7 @@
 /** `GET /projects/current` (wire.md §4.11). */
+
+import * as v from 'valibot';
+import { AdminProjectSchema, ClientProjectSchema } from '../../../../core/wire/project.js';
 import { defineRoute } from '../../http/route.js';
 import { clientProjectView, loadAdminProjectView } from '../../services/project-view.js';
 
@@ -6,6 +9,8 @@ import { clientProjectView, loadAdminProjectView } from '../../services/project-
 export const getCurrentProjectRoute = defineRoute({
   method: 'GET',
   path: '/projects/current',
+  summary: 'The current project (client view, or admin view for admins)',
+  response: v.union([AdminProjectSchema, ClientProjectSchema]),
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, json }) {
     if (auth.type !== 'admin') return json(clientProjectView(auth.project));

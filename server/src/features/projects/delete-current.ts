@@ -1,5 +1,7 @@
 /** `DELETE /projects/current` with admin access (wire.md §4.11). */
+
 import { eq } from 'drizzle-orm';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { projects } from '../../db/schema.js';
 import { StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -14,6 +16,8 @@ import { emptyBody } from '../fields.js';
 export const deleteCurrentProjectRoute = defineRoute({
   method: 'DELETE',
   path: '/projects/current',
+  summary: 'Deletes the project and everything it owns',
+  response: SuccessSchema,
   access: ['admin'],
   body: emptyBody,
   async handler({ ctx, auth, json }) {

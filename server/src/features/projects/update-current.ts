@@ -1,5 +1,7 @@
 /** `PATCH /projects/current` with admin access (wire.md §4.11, §5.10). */
+
 import { eq } from 'drizzle-orm';
+import { AdminProjectSchema } from '../../../../core/wire/project.js';
 import { projects } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { projectChanges } from '../../services/project-update.js';
@@ -10,6 +12,8 @@ import { projectUpdateBody } from './config-body.js';
 export const updateCurrentProjectRoute = defineRoute({
   method: 'PATCH',
   path: '/projects/current',
+  summary: "Changes the project's config",
+  response: AdminProjectSchema,
   access: ['admin'],
   body: projectUpdateBody,
   async handler({ ctx, auth, body, request, json }) {

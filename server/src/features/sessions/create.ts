@@ -1,5 +1,7 @@
 /** `POST /auth/sessions` (wire.md §4.6): a server creates a session for any user. */
+
 import * as v from 'valibot';
+import { CreatedSessionSchema } from '../../../../core/wire/session.js';
 import { knownError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import { createSession } from '../../services/sessions.js';
@@ -12,6 +14,8 @@ const DAY_MS = 24 * 3600 * 1000;
 export const createSessionRoute = defineRoute({
   method: 'POST',
   path: '/auth/sessions',
+  summary: 'Creates a session for a user (server code)',
+  response: CreatedSessionSchema,
   access: ['server', 'admin'],
   body: v.strictObject({
     user_id: boundedString(INPUT_LIMITS.text),

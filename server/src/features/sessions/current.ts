@@ -1,5 +1,8 @@
 /** The current session: sign-out (wire.md §3.5) and the X-Stack refresh endpoint (§3.3). */
+
 import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { HEADER } from '../../../../core/wire/headers.js';
 import { refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
@@ -11,6 +14,8 @@ import { emptyBody } from '../fields.js';
 export const signOutRoute = defineRoute({
   method: 'DELETE',
   path: '/auth/sessions/current',
+  summary: 'Signs out: ends the session of the refresh token',
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, json }) {
@@ -29,6 +34,8 @@ export const signOutRoute = defineRoute({
 export const refreshCurrentRoute = defineRoute({
   method: 'POST',
   path: '/auth/sessions/current/refresh',
+  summary: 'A new access token for the session of the refresh token',
+  response: v.object({ access_token: v.string() }),
   access: ['client', 'server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, request, json }) {

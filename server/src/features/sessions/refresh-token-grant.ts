@@ -3,7 +3,9 @@
  * X-Stack headers: the client id is the project id and the client secret its publishable key, in
  * the form body or as HTTP Basic credentials. Other grants arrive with the OAuth feature.
  */
+
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { RefreshResponseSchema } from '../../../../core/wire/auth.js';
 import { apiKeySets } from '../../db/schema.js';
 import { knownError } from '../../http/errors.js';
 import { jsonResponse } from '../../http/responses.js';
@@ -20,6 +22,8 @@ const oauthError = (error: string, description: string, status = 400) =>
 export const oauthTokenRoute = defineRoute({
   method: 'POST',
   path: '/auth/oauth/token',
+  summary: 'OAuth token endpoint: the refresh-token grant',
+  response: RefreshResponseSchema,
   access: 'none',
   async handler({ ctx, request, rawBody }) {
     const form = flatStrings(rawBody);

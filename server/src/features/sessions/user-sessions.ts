@@ -3,8 +3,11 @@
  * user's sessions for account settings (client access, own sessions only) and for server code (any
  * user of the project). Impersonation sessions are shown to admins only.
  */
+
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import * as v from 'valibot';
+import { listOf, SuccessSchema } from '../../../../core/wire/common.js';
+import { SessionSchema } from '../../../../core/wire/session.js';
 import { refreshTokens } from '../../db/schema.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { knownError, StatusError } from '../../http/errors.js';
@@ -56,6 +59,8 @@ function sessionView(row: typeof refreshTokens.$inferSelect, currentId: string |
 export const listSessionsRoute = defineRoute({
   method: 'GET',
   path: '/auth/sessions',
+  summary: "A user's live sessions, newest first",
+  response: listOf(SessionSchema),
   access: ['client', 'server', 'admin'],
   query: userQuery,
   async handler({ ctx, auth, query, json }) {
@@ -82,6 +87,8 @@ export const listSessionsRoute = defineRoute({
 export const deleteSessionRoute = defineRoute({
   method: 'DELETE',
   path: '/auth/sessions/:id',
+  summary: "Revokes one of a user's sessions",
+  response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   query: userQuery,
   body: emptyBody,

@@ -1,5 +1,8 @@
 /** `GET`, `PATCH`, `DELETE /users/{user_id}` for server code (wire.md §4.8). */
+
 import { and, eq } from 'drizzle-orm';
+import { SuccessSchema } from '../../../../core/wire/common.js';
+import { ServerUserSchema } from '../../../../core/wire/user.js';
 import { users } from '../../db/schema.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { knownError } from '../../http/errors.js';
@@ -21,6 +24,8 @@ async function pathUser(ctx: ServerContext, auth: RequestAuth, userId: string): 
 export const getUserRoute = defineRoute({
   method: 'GET',
   path: '/users/:user_id',
+  summary: 'One user',
+  response: ServerUserSchema,
   access: ['server', 'admin'],
   async handler({ ctx, auth, params, json }) {
     return json(serverUserView(await pathUser(ctx, auth, params.user_id!)));
@@ -31,6 +36,8 @@ export const getUserRoute = defineRoute({
 export const updateUserRoute = defineRoute({
   method: 'PATCH',
   path: '/users/:user_id',
+  summary: 'Updates a user',
+  response: ServerUserSchema,
   access: ['server', 'admin'],
   body: serverUserUpdateSchema,
   async handler({ ctx, auth, params, body, json }) {
@@ -43,6 +50,8 @@ export const updateUserRoute = defineRoute({
 export const deleteUserRoute = defineRoute({
   method: 'DELETE',
   path: '/users/:user_id',
+  summary: 'Deletes a user',
+  response: SuccessSchema,
   access: ['server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {

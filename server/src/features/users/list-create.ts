@@ -1,5 +1,7 @@
 /** `GET` and `POST /users` for server code (wire.md §4.8). */
+
 import * as v from 'valibot';
+import { ServerUserSchema, UserListSchema } from '../../../../core/wire/user.js';
 import { defineRoute } from '../../http/route.js';
 import { listUsers } from '../../services/user-list.js';
 import { createUser, serverUserCreateSchema } from '../../services/user-update.js';
@@ -31,6 +33,8 @@ const listQuery = v.strictObject({
 export const listUsersRoute = defineRoute({
   method: 'GET',
   path: '/users',
+  summary: "A page of the project's users",
+  response: UserListSchema,
   access: ['server', 'admin'],
   query: listQuery,
   async handler({ ctx, auth, query, json }) {
@@ -53,6 +57,9 @@ export const listUsersRoute = defineRoute({
 export const createUserRoute = defineRoute({
   method: 'POST',
   path: '/users',
+  summary: 'Creates a user',
+  response: ServerUserSchema,
+  status: 201,
   access: ['server', 'admin'],
   body: serverUserCreateSchema,
   async handler({ ctx, auth, body, json }) {

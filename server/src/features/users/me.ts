@@ -1,21 +1,27 @@
 /** `GET`, `PATCH`, `DELETE /users/me` (wire.md §4.8). */
+
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
+import { ClientUserSchema, ServerUserSchema } from '../../../../core/wire/user.js';
 import { users } from '../../db/schema.js';
 import type { RequestAuth } from '../../http/auth.js';
-import { knownError, StatusError } from '../../http/errors.js';
-import { defineRoute, validateOrThrow } from '../../http/route.js';
-import { clientUserUpdateSchema, serverUserUpdateSchema, updateUser } from '../../services/user-update.js';
+import { StatusError } from '../../http/errors.js';
+import { defineRoute } from '../../http/route.js';
+import {
+  clientUserUpdateSchema,
+  serverUserUpdateSchema,
+  type UserUpdate,
+  updateUser,
+} from '../../services/user-update.js';
 import { clientUserView, serverUserView } from '../../services/user-view.js';
 import type { UserRecord } from '../../services/users.js';
 import { emptyBody } from '../fields.js';
 
 const ANY = ['client', 'server', 'admin'] as const;
 
-/** `me` needs a signed-in user; the check comes before validation, as Stack's does. */
-function me(auth: RequestAuth): UserRecord {
-  if (!auth.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
-  return auth.user;
-}
+/** The signed-in user of a `me: true` route (the pipeline answered already when there is none). */
+const me = (auth: RequestAuth): UserRecord => auth.user!;
 
 const view = (auth: RequestAuth, user: UserRecord) =>
   auth.type === 'client' ? clientUserView(user) : serverUserView(user);
@@ -24,7 +30,10 @@ const view = (auth: RequestAuth, user: UserRecord) =>
 export const getMeRoute = defineRoute({
   method: 'GET',
   path: '/users/me',
+  summary: 'The signed-in user (client or server view)',
+  response: v.union([ServerUserSchema, ClientUserSchema]),
   access: ANY,
+  me: true,
   async handler({ auth, json }) {
     return json(view(auth, me(auth)));
   },
@@ -34,12 +43,20 @@ export const getMeRoute = defineRoute({
 export const patchMeRoute = defineRoute({
   method: 'PATCH',
   path: '/users/me',
+  summary: 'Updates the signed-in user',
+  response: v.union([ServerUserSchema, ClientUserSchema]),
   access: ANY,
-  async handler({ ctx, auth, request, rawBody, json }) {
-    const user = me(auth);
-    const schema = auth.type === 'client' ? clientUserUpdateSchema : serverUserUpdateSchema;
-    const update = validateOrThrow(request, 'body', schema, rawBody ?? {});
-    return json(view(auth, await updateUser(ctx, auth.project, user, update, auth.type)));
+  me: true,
+  // A PATCH without a body changes nothing, as an empty one does.
+  bodyByAccess: {
+    client: v.optional(clientUserUpdateSchema, {}),
+    server: v.optional(serverUserUpdateSchema, {}),
+    admin: v.optional(serverUserUpdateSchema, {}),
+  },
+  async handler({ ctx, auth, body, json }) {
+    // The client schema's fields are a subset of the server's.
+    const update = body as unknown as UserUpdate;
+    return json(view(auth, await updateUser(ctx, auth.project, me(auth), update, auth.type)));
   },
 });
 
@@ -47,7 +64,10 @@ export const patchMeRoute = defineRoute({
 export const deleteMeRoute = defineRoute({
   method: 'DELETE',
   path: '/users/me',
+  summary: 'Deletes the signed-in user',
+  response: SuccessSchema,
   access: ANY,
+  me: true,
   body: emptyBody,
   async handler({ ctx, auth, json }) {
     const user = me(auth);

@@ -3,6 +3,7 @@
  * the project's webhook endpoints and deliveries. Svix keeps one application per project, made
  * on first use.
  */
+import * as v from 'valibot';
 import { StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import type { SvixOptions } from '../../services/context.js';
@@ -29,6 +30,9 @@ async function svixCall(svix: SvixOptions, path: string, body: unknown): Promise
 export const svixTokenRoute = defineRoute({
   method: 'POST',
   path: '/webhooks/svix-token',
+  summary: "A Svix app-portal token for the project's webhooks",
+  response: v.object({ token: v.string() }),
+  status: 201,
   access: ['admin'],
   body: emptyBody,
   async handler({ ctx, auth, json }) {

@@ -1,6 +1,8 @@
 /** `GET` and `PATCH /internal/api-keys/{api_key_id}` (wire.md §4.11): one key set; revoking it. */
+
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { ApiKeySchema } from '../../../../../core/wire/api-key.js';
 import { apiKeySets } from '../../../db/schema.js';
 import { defineRoute } from '../../../http/route.js';
 import { boundedString, INPUT_LIMITS } from '../../fields.js';
@@ -10,6 +12,8 @@ import { apiKeyView, findApiKey } from './shared.js';
 export const getApiKeyRoute = defineRoute({
   method: 'GET',
   path: '/internal/api-keys/:api_key_id',
+  summary: 'One key set',
+  response: ApiKeySchema,
   access: ['admin'],
   async handler({ ctx, auth, params, json }) {
     return json(apiKeyView(await findApiKey(ctx.db, auth.project.id, params.api_key_id!)));
@@ -23,6 +27,8 @@ export const getApiKeyRoute = defineRoute({
 export const updateApiKeyRoute = defineRoute({
   method: 'PATCH',
   path: '/internal/api-keys/:api_key_id',
+  summary: 'Renames or revokes a key set',
+  response: ApiKeySchema,
   access: ['admin'],
   body: v.strictObject({
     description: v.optional(boundedString(INPUT_LIMITS.text)),

@@ -1,6 +1,9 @@
 /** `GET` and `POST /internal/api-keys` (wire.md §4.11): a project's key sets, for its admins. */
+
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { ApiKeySchema, CreatedApiKeySchema } from '../../../../../core/wire/api-key.js';
+import { listOf } from '../../../../../core/wire/common.js';
 import { randomCrockford, randomUuid } from '../../../crypto/random.js';
 import { apiKeySets } from '../../../db/schema.js';
 import { StatusError } from '../../../http/errors.js';
@@ -12,6 +15,8 @@ import { apiKeyView, createdApiKeyView } from './shared.js';
 export const listApiKeysRoute = defineRoute({
   method: 'GET',
   path: '/internal/api-keys',
+  summary: "The project's key sets, by last four characters",
+  response: listOf(ApiKeySchema),
   access: ['admin'],
   async handler({ ctx, auth, json }) {
     const rows = await ctx.db
@@ -30,6 +35,8 @@ const newKey = (prefix: 'pck' | 'ssk' | 'sak') => `${prefix}_${randomCrockford(4
 export const createApiKeyRoute = defineRoute({
   method: 'POST',
   path: '/internal/api-keys',
+  summary: 'Creates a key set (full keys in this answer only)',
+  response: CreatedApiKeySchema,
   access: ['admin'],
   body: v.strictObject({
     description: boundedString(INPUT_LIMITS.text),

@@ -1,0 +1,109 @@
+/** `/email-templates` for admins (wire.md §4.11, §5.11): list, read, customise, reset. */
+
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { listOf, SuccessSchema } from '../../../../core/wire/common.js';
+import { EmailTemplateSchema } from '../../../../core/wire/email-admin.js';
+import { emailTemplates } from '../../db/schema.js';
+import { loadAllTemplates, loadTemplate, templateView } from '../../email/project-templates.js';
+import { emailConfigOf } from '../../email/send-project-email.js';
+import { EMAIL_TEMPLATE_TYPES, type EmailDocument } from '../../email/template-types.js';
+import { StatusError } from '../../http/errors.js';
+import { defineRoute, validateOrThrow } from '../../http/route.js';
+import { boundedString, INPUT_LIMITS, jsonAtMost } from '../fields.js';
+
+const paramsSchema = v.object({
+  type: v.picklist(EMAIL_TEMPLATE_TYPES, `must be one of: ${EMAIL_TEMPLATE_TYPES.join(', ')}`),
+});
+
+/** A document the renderer can walk: blocks `{type, data?}` by id, and a root layout. */
+function isEmailDocument(value: unknown): value is EmailDocument {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const blocks = Object.values(value as Record<string, unknown>);
+  const wellFormed = blocks.every((block) => {
+    if (typeof block !== 'object' || block === null || Array.isArray(block)) return false;
+    const { type, data } = block as { type?: unknown; data?: unknown };
+    return typeof type === 'string' && (data === undefined || (typeof data === 'object' && data !== null));
+  });
+  return wellFormed && (value as EmailDocument).root?.type === 'EmailLayout';
+}
+
+/** Lists the four templates, defaults filled in. */
+export const listEmailTemplatesRoute = defineRoute({
+  method: 'GET',
+  path: '/email-templates',
+  summary: "The project's email templates, defaults filled in",
+  response: listOf(EmailTemplateSchema),
+  access: ['admin'],
+  async handler({ ctx, auth, json }) {
+    const templates = await loadAllTemplates(ctx.db, auth.project.id);
+    return json({ items: templates.map(templateView), is_paginated: false });
+  },
+});
+
+/** Reads one template. */
+export const getEmailTemplateRoute = defineRoute({
+  method: 'GET',
+  path: '/email-templates/:type',
+  summary: 'One email template',
+  response: EmailTemplateSchema,
+  access: ['admin'],
+  async handler({ ctx, auth, request, params, json }) {
+    const { type } = validateOrThrow(request, 'params', paramsSchema, params);
+    return json(templateView(await loadTemplate(ctx.db, auth.project.id, type)));
+  },
+});
+
+/** Customises the subject and/or content; only for projects that send through their own SMTP server. */
+export const patchEmailTemplateRoute = defineRoute({
+  method: 'PATCH',
+  path: '/email-templates/:type',
+  summary: 'Edits an email template',
+  response: EmailTemplateSchema,
+  access: ['admin'],
+  body: v.strictObject({
+    subject: v.optional(boundedString(INPUT_LIMITS.text)),
+    content: v.optional(v.pipe(v.record(v.string(), v.unknown()), jsonAtMost(INPUT_LIMITS.templateJson))),
+  }),
+  async handler({ ctx, auth, request, params, body, json }) {
+    const { type } = validateOrThrow(request, 'params', paramsSchema, params);
+    if (emailConfigOf(auth.project).type === 'shared') {
+      throw new StatusError(
+        400,
+        'You cannot customize email templates when using a shared email server. Set up a custom email server first.',
+      );
+    }
+    if (body.content !== undefined && !isEmailDocument(body.content)) {
+      throw new StatusError(400, 'Invalid email template content');
+    }
+    const current = await loadTemplate(ctx.db, auth.project.id, type);
+    const values = {
+      subject: body.subject ?? current.subject,
+      content: (body.content as EmailDocument | undefined) ?? current.content,
+      updatedAt: new Date(ctx.now()),
+    };
+    await ctx.db
+      .insert(emailTemplates)
+      .values({ projectId: auth.project.id, type, ...values })
+      .onConflictDoUpdate({ target: [emailTemplates.projectId, emailTemplates.type], set: values });
+    return json(templateView({ type, subject: values.subject, content: values.content, isDefault: false }));
+  },
+});
+
+/** Resets a customised template to the default. */
+export const deleteEmailTemplateRoute = defineRoute({
+  method: 'DELETE',
+  path: '/email-templates/:type',
+  summary: 'Resets an email template to the default',
+  response: SuccessSchema,
+  access: ['admin'],
+  async handler({ ctx, auth, request, params, json }) {
+    const { type } = validateOrThrow(request, 'params', paramsSchema, params);
+    const deleted = await ctx.db
+      .delete(emailTemplates)
+      .where(and(eq(emailTemplates.projectId, auth.project.id), eq(emailTemplates.type, type)))
+      .returning({ type: emailTemplates.type });
+    if (deleted.length === 0) throw new StatusError(404, 'Email template not found');
+    return json({ success: true });
+  },
+});
