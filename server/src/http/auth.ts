@@ -6,6 +6,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type AccessType, HEADER } from '../../../core/wire/headers.js';
 import type { AccessTokenClaims } from '../crypto/access-tokens.js';
 import { apiKeySets, projects, users } from '../db/schema.js';
+import { type KnownError, knownError, StatusError } from '../errors.js';
 import type { ServerContext } from '../services/context.js';
 import { sessionIsLive } from '../services/sessions.js';
 import {
@@ -17,7 +18,6 @@ import {
   userRecordFields,
   userRecordFrom,
 } from '../services/users.js';
-import { type KnownError, knownError, StatusError } from './errors.js';
 
 /** A project row. */
 export type ProjectRow = typeof projects.$inferSelect;

@@ -1,5 +1,5 @@
 /** Request body parsing by content type (wire.md §1.4). */
-import { knownError, StatusError } from './errors.js';
+import { knownError, StatusError } from '../errors.js';
 
 /**
  * Twice the largest legitimate body: a user update with a 1,000,000-character profile image and

@@ -6,7 +6,7 @@
 import { HEADER } from '../../../core/wire/headers.js';
 import { randomCrockford } from '../crypto/random.js';
 import { isConnectionError } from '../db/errors.js';
-import { KnownError, StatusError } from './errors.js';
+import { KnownError, StatusError } from '../errors.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';

@@ -5,12 +5,12 @@
  */
 import * as v from 'valibot';
 import type { AccessType } from '../../../core/wire/headers.js';
+import { knownError } from '../errors.js';
 import type { ServerContext } from '../services/context.js';
 import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { UserRecord } from '../services/users.js';
 import { accessError, authenticate, type RequestAuth } from './auth.js';
 import { parseBody } from './body.js';
-import { knownError } from './errors.js';
 import { jsonResponse } from './responses.js';
 import { check, schemaError, unstorable, unstorableHeaders } from './validate.js';
 

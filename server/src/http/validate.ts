@@ -3,7 +3,7 @@
  * failed on <METHOD> <pathname>:" then one "  - <problem>" line per problem (wire.md §1.4, §2.4).
  */
 import * as v from 'valibot';
-import { knownError } from './errors.js';
+import { knownError } from '../errors.js';
 
 type AnySchema = v.GenericSchema;
 

@@ -8,10 +8,10 @@ import { productionModeProblems } from '../../../core/wire/production-mode.js';
 import { SHARED_OAUTH_PROVIDER_IDS } from '../../../core/wire/project.js';
 import { emailTemplates, type projects } from '../db/schema.js';
 import type { EmailConfig } from '../email/mail-store.js';
+import { knownError, StatusError } from '../errors.js';
 import { readEmailConfig } from '../features/email-config-field.js';
 import { KNOWN_PROVIDER_IDS, type ProjectUpdate } from '../features/projects/config-body.js';
 import type { ProjectRow } from '../http/auth.js';
-import { knownError, StatusError } from '../http/errors.js';
 import type { ServerContext } from './context.js';
 
 type ProjectColumns = Partial<typeof projects.$inferInsert>;

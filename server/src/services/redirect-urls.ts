@@ -3,8 +3,9 @@
  * configured trusted domain. Stricter than the wire where design.md asks for it: the port must
  * match too (exact scheme + host + port), and a domain path matches whole segments only.
  */
+
+import { knownError } from '../errors.js';
 import type { ProjectRow } from '../http/auth.js';
-import { knownError } from '../http/errors.js';
 import { isLocalHost } from './local-hosts.js';
 
 type Domain = { domain: string; handler_path?: string };

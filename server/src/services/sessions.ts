@@ -7,7 +7,7 @@ import { sha256Hex } from '../crypto/hash.js';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { refreshTokens, users } from '../db/schema.js';
-import { knownError } from '../http/errors.js';
+import { knownError } from '../errors.js';
 import { recordActivity } from './activity.js';
 import type { ServerContext } from './context.js';
 import { isUuid, lockUser } from './users.js';

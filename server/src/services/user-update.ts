@@ -8,6 +8,7 @@ import type { AccessType } from '../../../core/wire/headers.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { contactChannels, passwordCredentials, refreshTokens, users } from '../db/schema.js';
+import { knownError, StatusError } from '../errors.js';
 import {
   boundedJson,
   boundedString,
@@ -17,7 +18,6 @@ import {
   uuidField,
 } from '../features/fields.js';
 import type { ProjectRow } from '../http/auth.js';
-import { knownError, StatusError } from '../http/errors.js';
 import type { ServerContext } from './context.js';
 import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
 import { loadUser, type UserRecord } from './users.js';

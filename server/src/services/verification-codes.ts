@@ -15,7 +15,7 @@ import { sha256Hex } from '../crypto/hash.js';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { verificationCodes } from '../db/schema.js';
-import { knownError } from '../http/errors.js';
+import { knownError } from '../errors.js';
 import type { ServerContext } from './context.js';
 
 const MINUTE = 60 * 1000;

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { SuccessSchema } from '../../../../core/wire/common.js';
 import { ContactChannelSchema } from '../../../../core/wire/contact-channel.js';
 import { contactChannels } from '../../db/schema.js';
-import { StatusError } from '../../http/errors.js';
+import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { holdLiveSession } from '../../services/sessions.js';
 import { emailField } from '../fields.js';

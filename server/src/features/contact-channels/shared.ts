@@ -7,8 +7,8 @@ import * as v from 'valibot';
 import type { ContactChannelJson } from '../../../../core/wire/contact-channel.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels } from '../../db/schema.js';
+import { knownError, StatusError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';
-import { knownError, StatusError } from '../../http/errors.js';
 import type { ServerContext } from '../../services/context.js';
 import { isUuid, loadUser } from '../../services/users.js';
 

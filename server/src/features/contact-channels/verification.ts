@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SuccessSchema } from '../../../../core/wire/common.js';
 import { contactChannels } from '../../db/schema.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { sendVerificationEmail } from '../../services/channel-verification.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';

@@ -8,7 +8,7 @@ import { emailTemplates } from '../../db/schema.js';
 import { loadAllTemplates, loadTemplate, templateView } from '../../email/project-templates.js';
 import { emailConfigOf } from '../../email/send-project-email.js';
 import { EMAIL_TEMPLATE_TYPES, type EmailDocument } from '../../email/template-types.js';
-import { StatusError } from '../../http/errors.js';
+import { StatusError } from '../../errors.js';
 import { defineRoute, validateOrThrow } from '../../http/route.js';
 import { boundedString, INPUT_LIMITS, jsonAtMost } from '../fields.js';
 

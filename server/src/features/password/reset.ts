@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SuccessSchema } from '../../../../core/wire/common.js';
 import { passwordCredentials, refreshTokens, users } from '../../db/schema.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { applyEmailProof } from '../../services/email-proof.js';
 import { passwordProblem } from '../../services/passwords.js';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { users } from '../../db/schema.js';
 import { sendProjectEmail } from '../../email/send-project-email.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { findAuthEmailChannel } from '../../services/auth-channels.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { SuccessSchema } from '../../../../core/wire/common.js';
 import { passwordCredentials } from '../../db/schema.js';
-import { knownError, StatusError } from '../../http/errors.js';
+import { knownError, StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { passwordProblem } from '../../services/passwords.js';
 import { passwordField } from '../fields.js';

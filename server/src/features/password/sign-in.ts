@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../core/wire/auth.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels, passwordCredentials } from '../../db/schema.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';

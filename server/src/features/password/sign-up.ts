@@ -6,7 +6,7 @@ import { SignInResponseSchema } from '../../../../core/wire/auth.js';
 import { randomUuid } from '../../crypto/random.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { contactChannels, passwordCredentials, users } from '../../db/schema.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { sendVerificationEmail } from '../../services/channel-verification.js';
 import { passwordProblem } from '../../services/passwords.js';

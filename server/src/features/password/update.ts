@@ -6,7 +6,7 @@ import { SuccessSchema } from '../../../../core/wire/common.js';
 import { HEADER } from '../../../../core/wire/headers.js';
 import { sha256Hex } from '../../crypto/hash.js';
 import { passwordCredentials, refreshTokens } from '../../db/schema.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { passwordProblem } from '../../services/passwords.js';
 import { passwordField } from '../fields.js';

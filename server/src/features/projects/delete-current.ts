@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { SuccessSchema } from '../../../../core/wire/common.js';
 import { projects } from '../../db/schema.js';
-import { StatusError } from '../../http/errors.js';
+import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { forgetManagedProject } from '../../services/project-owners.js';
 import { emptyBody } from '../fields.js';

@@ -2,7 +2,7 @@
 
 import * as v from 'valibot';
 import { CreatedSessionSchema } from '../../../../core/wire/session.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { createSession } from '../../services/sessions.js';
 import { loadUser } from '../../services/users.js';

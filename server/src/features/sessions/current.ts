@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { SuccessSchema } from '../../../../core/wire/common.js';
 import { HEADER } from '../../../../core/wire/headers.js';
 import { refreshTokens } from '../../db/schema.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { issueAccessToken, touchLiveSession } from '../../services/sessions.js';
 import { emptyBody } from '../fields.js';

@@ -7,7 +7,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { RefreshResponseSchema } from '../../../../core/wire/auth.js';
 import { apiKeySets } from '../../db/schema.js';
-import { knownError } from '../../http/errors.js';
+import { knownError } from '../../errors.js';
 import { jsonResponse } from '../../http/responses.js';
 import { defineRoute } from '../../http/route.js';
 import { issueAccessToken, touchLiveSession } from '../../services/sessions.js';

@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { SuccessSchema } from '../../../../core/wire/common.js';
 import { ClientUserSchema, ServerUserSchema } from '../../../../core/wire/user.js';
 import { users } from '../../db/schema.js';
+import { StatusError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';
-import { StatusError } from '../../http/errors.js';
 import { defineRoute } from '../../http/route.js';
 import {
   clientUserUpdateSchema,

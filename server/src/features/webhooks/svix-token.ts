@@ -4,7 +4,7 @@
  * on first use.
  */
 import * as v from 'valibot';
-import { StatusError } from '../../http/errors.js';
+import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import type { SvixOptions } from '../../services/context.js';
 import { emptyBody } from '../fields.js';

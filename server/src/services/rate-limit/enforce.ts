@@ -1,7 +1,7 @@
 /** Applying the limits of {@link RATE_LIMITS} inside a handler, before it sends or writes anything. */
 import { createHash } from 'node:crypto';
+import { StatusError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';
-import { StatusError } from '../../http/errors.js';
 import type { ServerContext } from '../context.js';
 import { RATE_LIMITS, type RateLimitAction } from './limits.js';
 import type { RateLimitResult } from './rate-limiter.js';

@@ -6,7 +6,7 @@ import { ApiKeySchema, CreatedApiKeySchema } from '../../../../../core/wire/api-
 import { listOf } from '../../../../../core/wire/common.js';
 import { randomCrockford, randomUuid } from '../../../crypto/random.js';
 import { apiKeySets } from '../../../db/schema.js';
-import { StatusError } from '../../../http/errors.js';
+import { StatusError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';
 import { boundedString, INPUT_LIMITS } from '../../fields.js';
 import { apiKeyView, createdApiKeyView } from './shared.js';

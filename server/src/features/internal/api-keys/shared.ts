@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiKeyJson, CreatedApiKeyJson } from '../../../../../core/wire/api-key.js';
 import type { Database } from '../../../db/database.js';
 import { apiKeySets } from '../../../db/schema.js';
-import { knownError } from '../../../http/errors.js';
+import { knownError } from '../../../errors.js';
 import { isUuid } from '../../../services/users.js';
 
 /** A key set row. */
