@@ -1,17 +1,25 @@
 /**
- * Server throughput on loopback: requests per second of `GET /users/me` with a valid access token,
- * of the refresh-token grant and of sending a sign-in code by email, each next to a bare endpoint
- * (`GET /api/v1`) of the same server in the same run, so the ratio says what auth, the database and
- * the email cost. Bounded in time; loopback only.
+ * Server throughput on loopback, side by side in one run: each server under test runs in a process
+ * of its own (bench/servers/), and autocannon loads it from this one with 10 connections.
+ *
+ * - signet's cheapest endpoint (`GET /api/v1`) against a bare Hono route;
+ * - signet's `GET /users/me` against better-auth's `get-session`, on PGlite and (when it answers)
+ *   PostgreSQL, with the ratio;
+ * - the refresh grant and sending a sign-in code, for the record.
+ * Loopback only; each figure is the average of a bounded run after a warm-up.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createSignetServer } from '../server/src/index.js';
+import pg from 'pg';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
+const POSTGRES_ADMIN_URL =
+  process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Target {
-  name: string;
   path: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -28,85 +36,176 @@ async function rps(base: string, target: Target): Promise<number> {
       connections: CONNECTIONS,
       duration,
     });
-  await run(1); // warm-up: JIT, connection pools, PGlite caches
+  await run(1); // warm-up: JIT, connection pools, database caches
   const result = await run(DURATION_SECONDS);
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${target.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    throw new Error(`${target.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
   return result.requests.average;
 }
 
-/** Runs the throughput bench and prints a table. */
-export async function benchServerThroughput() {
-  const server = await createSignetServer({ database: { kind: 'pglite' } });
-  const { url, close } = await server.listen(0);
-  try {
-    const keys = server.seeded.dev;
-    const clientHeaders = {
-      'x-stack-access-type': 'client',
-      'x-stack-project-id': keys.projectId,
-      'x-stack-publishable-client-key': keys.publishableClientKey,
-      'content-type': 'application/json',
-    };
-    const signUp = await fetch(`${url}/api/v1/auth/password/sign-up`, {
-      method: 'POST',
-      headers: clientHeaders,
-      body: JSON.stringify({
-        email: 'bench@example.com',
-        password: 'bench-password',
-        verification_callback_url: 'http://localhost/handler/email-verification',
+/** Starts `bench/servers/<name>.ts` in its own process and resolves with what it printed. */
+async function startServer<T>(
+  name: string,
+  args: string[] = [],
+): Promise<{ info: T; stop(): Promise<void> }> {
+  const script = fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready`)));
+  });
+  return {
+    info: JSON.parse(line) as T,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
       }),
-    });
-    const tokens = (await signUp.json()) as { access_token: string; refresh_token: string };
-    if (!tokens.access_token) throw new Error(`sign-up failed: ${JSON.stringify(tokens)}`);
+  };
+}
 
-    const bare = await rps(url, { name: 'bare', path: '/api/v1' });
-    const me = await rps(url, {
-      name: 'users/me',
-      path: '/api/v1/users/me',
-      headers: { ...clientHeaders, 'x-stack-access-token': tokens.access_token },
-    });
-    const refresh = await rps(url, {
-      name: 'refresh grant',
-      path: '/api/v1/auth/oauth/token',
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: tokens.refresh_token,
-        client_id: keys.projectId,
-        client_secret: keys.publishableClientKey,
-      }).toString(),
-    });
-    // Sending a sign-in code: code generation and hashing, the email rendered and kept in the outbox.
-    const sendCode = await rps(url, {
-      name: 'send sign-in code',
-      path: '/api/v1/auth/otp/send-sign-in-code',
-      method: 'POST',
-      headers: clientHeaders,
-      body: JSON.stringify({
-        email: 'bench-code@example.com',
-        callback_url: 'http://localhost/handler/magic-link-callback',
-      }),
-    });
-    const row = (name: string, value: number) => ({
-      endpoint: name,
-      'req/s': Math.round(value),
-      'vs bare': `${((value / bare) * 100).toFixed(1)} %`,
-    });
-    console.log(
-      `\nServer throughput (PGlite in memory, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each)`,
-    );
-    console.table([
-      row('GET /api/v1 (bare)', bare),
-      row('GET /users/me', me),
-      row('POST /auth/oauth/token (refresh)', refresh),
-      row('POST /auth/otp/send-sign-in-code', sendCode),
-    ]);
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  await client.connect();
+  try {
+    await client.query(sql);
   } finally {
-    await close();
-    await server.close();
+    await client.end();
   }
+}
+
+/** A fresh PostgreSQL database for one server, or undefined when PostgreSQL does not answer. */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const name = `signet_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    await adminQuery(`CREATE DATABASE ${name}`);
+  } catch {
+    return undefined;
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+interface SignetInfo {
+  url: string;
+  keys: { projectId: string; publishableClientKey: string };
+  clientHeaders: Record<string, string>;
+  tokens: { access_token: string; refresh_token: string };
+}
+
+/** users/me on signet and get-session on better-auth, on one kind of database. */
+async function sessionReads(database: 'PGlite' | 'PostgreSQL') {
+  const dbs = database === 'PostgreSQL' ? [await freshDatabase(), await freshDatabase()] : [];
+  if (database === 'PostgreSQL' && (!dbs[0] || !dbs[1])) return undefined;
+  const args = (i: number) => (dbs[i] ? [dbs[i]!.url] : []);
+  try {
+    const signet = await startServer<SignetInfo>('signet', args(0));
+    let me: number;
+    const extra: Record<string, number> = {};
+    try {
+      const { url, clientHeaders, tokens, keys } = signet.info;
+      me = await rps(url, {
+        path: '/api/v1/users/me',
+        headers: { ...clientHeaders, 'x-stack-access-token': tokens.access_token },
+      });
+      if (database === 'PGlite') {
+        extra.bare = await rps(url, { path: '/api/v1' });
+        extra.refresh = await rps(url, {
+          path: '/api/v1/auth/oauth/token',
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: tokens.refresh_token,
+            client_id: keys.projectId,
+            client_secret: keys.publishableClientKey,
+          }).toString(),
+        });
+        extra.sendCode = await rps(url, {
+          path: '/api/v1/auth/otp/send-sign-in-code',
+          method: 'POST',
+          headers: clientHeaders,
+          body: JSON.stringify({
+            email: 'bench-code@example.com',
+            callback_url: 'http://localhost/handler/magic-link-callback',
+          }),
+        });
+      }
+    } finally {
+      await signet.stop();
+    }
+    const betterAuth = await startServer<{ url: string; cookie: string }>('better-auth', args(1));
+    let getSession: number;
+    try {
+      getSession = await rps(betterAuth.info.url, {
+        path: '/api/auth/get-session',
+        headers: { cookie: betterAuth.info.cookie },
+      });
+    } finally {
+      await betterAuth.stop();
+    }
+    return { me, getSession, ...extra };
+  } finally {
+    for (const db of dbs) await db?.drop().catch(() => {});
+  }
+}
+
+/** Runs the throughput bench and prints the tables. */
+export async function benchServerThroughput() {
+  const hono = await startServer<{ url: string }>('bare-hono');
+  let bareHono: number;
+  try {
+    bareHono = await rps(hono.info.url, { path: '/api/v1' });
+  } finally {
+    await hono.stop();
+  }
+  const pglite = (await sessionReads('PGlite'))!;
+  const postgres = await sessionReads('PostgreSQL');
+
+  const times = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  console.log(
+    `\nServer throughput (each server in its own process, loopback, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each)`,
+  );
+  console.table([
+    { endpoint: 'bare Hono route', 'req/s': Math.round(bareHono), ratio: '' },
+    {
+      endpoint: 'signet GET /api/v1',
+      'req/s': Math.round(pglite.bare!),
+      ratio: `${times(bareHono, pglite.bare!)} slower than bare Hono`,
+    },
+    {
+      endpoint: 'signet POST /auth/oauth/token (refresh, PGlite)',
+      'req/s': Math.round(pglite.refresh!),
+      ratio: '',
+    },
+    {
+      endpoint: 'signet POST /auth/otp/send-sign-in-code (PGlite)',
+      'req/s': Math.round(pglite.sendCode!),
+      ratio: '',
+    },
+  ]);
+  const rows = [
+    {
+      database: 'PGlite',
+      'signet users/me': Math.round(pglite.me),
+      'better-auth get-session': Math.round(pglite.getSession),
+      'signet / better-auth': times(pglite.me, pglite.getSession),
+    },
+  ];
+  if (postgres) {
+    rows.push({
+      database: 'PostgreSQL',
+      'signet users/me': Math.round(postgres.me),
+      'better-auth get-session': Math.round(postgres.getSession),
+      'signet / better-auth': times(postgres.me, postgres.getSession),
+    });
+  } else console.log('PostgreSQL did not answer at 127.0.0.1:5432: its row is left out.');
+  console.log('\nSession reads with a valid session, on the same kind of database');
+  console.table(rows);
 }
 
 await benchServerThroughput();
