@@ -99,13 +99,14 @@ interface SignetInfo {
 
 /** users/me on signet and get-session on better-auth, on one kind of database. */
 async function sessionReads(database: 'PGlite' | 'PostgreSQL') {
-  const dbs = database === 'PostgreSQL' ? [await freshDatabase(), await freshDatabase()] : [];
-  if (database === 'PostgreSQL' && (!dbs[0] || !dbs[1])) return undefined;
+  const dbs =
+    database === 'PostgreSQL' ? [await freshDatabase(), await freshDatabase(), await freshDatabase()] : [];
+  if (database === 'PostgreSQL' && dbs.some((db) => !db)) return undefined;
   const args = (i: number) => (dbs[i] ? [dbs[i]!.url] : []);
   try {
     const signet = await startServer<SignetInfo>('signet', args(0));
     let me: number;
-    const extra: Record<string, number> = {};
+    const extra: { bare?: number; refresh?: number; sendCode?: number; meTwoWorkers?: number } = {};
     try {
       const { url, clientHeaders, tokens, keys } = signet.info;
       me = await rps(url, {
@@ -137,6 +138,19 @@ async function sessionReads(database: 'PGlite' | 'PostgreSQL') {
       }
     } finally {
       await signet.stop();
+    }
+    if (database === 'PostgreSQL') {
+      // The same on two processes sharing the port (signet-server --workers 2).
+      const workers = await startServer<SignetInfo>('signet-workers', [dbs[2]!.url, '2']);
+      try {
+        const { url, clientHeaders, tokens } = workers.info;
+        extra.meTwoWorkers = await rps(url, {
+          path: '/api/v1/users/me',
+          headers: { ...clientHeaders, 'x-stack-access-token': tokens.access_token },
+        });
+      } finally {
+        await workers.stop();
+      }
     }
     const betterAuth = await startServer<{ url: string; cookie: string }>('better-auth', args(1));
     let getSession: number;
@@ -206,6 +220,13 @@ export async function benchServerThroughput() {
   } else console.log('PostgreSQL did not answer at 127.0.0.1:5432: its row is left out.');
   console.log('\nSession reads with a valid session, on the same kind of database');
   console.table(rows);
+  if (postgres?.meTwoWorkers) {
+    console.log('\nsignet GET /users/me on PostgreSQL by processes (the load generator shares the 2 cores)');
+    console.table([
+      { processes: 1, 'req/s': Math.round(postgres.me) },
+      { processes: 2, 'req/s': Math.round(postgres.meTwoWorkers) },
+    ]);
+  }
 }
 
 await benchServerThroughput();

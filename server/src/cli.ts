@@ -1,9 +1,10 @@
 /**
  * `signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--mailbox-host 127.0.0.1]
- * [--data-dir ./.signet/data]`.
+ * [--data-dir ./.signet/data] [--workers N]`.
  * With DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URLs and the development
  * project's id and keys, and shuts down cleanly on SIGINT/SIGTERM.
  */
+import cluster from 'node:cluster';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,7 +13,7 @@ import { seedFromEnv } from './db/seed.js';
 import { isLocalHost } from './services/local-hosts.js';
 import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
 
-const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data]
+const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N]
 
 Options:
   --port PORT          the API port (default 8102, or $PORT)
@@ -24,6 +25,8 @@ Options:
                        it serves only emails of projects on the shared development email config
                        that are not in production mode
   --data-dir DIR       PGlite data folder when DATABASE_URL is not set (default ./.signet/data)
+  --workers N          serve from N processes sharing the port (default 1, or $SIGNET_WORKERS);
+                       needs DATABASE_URL, and REDIS_URL for rate limits counted across them
 
 Environment:
   DATABASE_URL                     use this PostgreSQL database instead of PGlite
@@ -73,11 +76,23 @@ async function main(): Promise<void> {
       // The outbox answers without a credential: this machine only, unless asked otherwise.
       'mailbox-host': { type: 'string', default: process.env.SIGNET_MAILBOX_HOST || '127.0.0.1' },
       'data-dir': { type: 'string', default: './.signet/data' },
+      workers: { type: 'string', default: process.env.SIGNET_WORKERS || '1' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     process.stdout.write(USAGE);
+    return;
+  }
+  const workers = Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    throw new Error(`--workers must be 1..64, got ${values.workers}`);
+  }
+  if (workers > 1 && cluster.isPrimary) {
+    if (!process.env.DATABASE_URL) {
+      throw new Error('--workers needs PostgreSQL (DATABASE_URL): a PGlite database belongs to one process');
+    }
+    runPrimary(workers, Boolean(process.env.REDIS_URL));
     return;
   }
   const port = portOption('--port', values.port);
@@ -111,28 +126,29 @@ async function main(): Promise<void> {
   const mailboxHost = values['mailbox-host'];
   const mailbox = await server.listenMailbox(mailboxPort, mailboxHost);
   const dev = server.seeded.dev;
-  process.stdout.write(
-    [
-      `signet-server listening on ${listener.url}`,
-      `  development outbox (Inbucket REST v1): ${mailbox.url}/api/v1/mailbox/{name}`,
-      `    for development only: no credential, ${isLocalHost(mailboxHost) ? 'this machine only' : `reachable by anyone who can reach ${mailboxHost} (--mailbox-host)`}; it serves only emails of projects on the shared email config, never of projects with their own SMTP server or in production mode`,
-      `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
-      `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,
-      '',
-      'Development project:',
-      `  project id:             ${dev.projectId}`,
-      `  publishable client key: ${dev.publishableClientKey}`,
-      `  secret server key:      ${dev.secretServerKey}`,
-      `  super secret admin key: ${dev.superSecretAdminKey}`,
-      '',
-    ].join('\n'),
-  );
+  const banner = [
+    `signet-server listening on ${listener.url}${cluster.isWorker ? ` (${workers} processes)` : ''}`,
+    `  development outbox (Inbucket REST v1): ${mailbox.url}/api/v1/mailbox/{name}`,
+    `    for development only: no credential, ${isLocalHost(mailboxHost) ? 'this machine only' : `reachable by anyone who can reach ${mailboxHost} (--mailbox-host)`}; it serves only emails of projects on the shared email config, never of projects with their own SMTP server or in production mode`,
+    `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
+    `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,
+    '',
+    'Development project:',
+    `  project id:             ${dev.projectId}`,
+    `  publishable client key: ${dev.publishableClientKey}`,
+    `  secret server key:      ${dev.secretServerKey}`,
+    `  super secret admin key: ${dev.superSecretAdminKey}`,
+    '',
+  ].join('\n');
+  // With --workers, the first worker to be ready speaks for all of them (through the primary).
+  if (cluster.isWorker) process.send?.({ type: 'ready', banner });
+  else process.stdout.write(banner);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`${signal} received, shutting down\n`);
+    if (!cluster.isWorker) process.stderr.write(`${signal} received, shutting down\n`);
     try {
       await server.close();
       process.exit(0);
@@ -143,6 +159,46 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * The primary of `--workers N`: forks the workers (each a whole server on the shared port and the
+ * one database; the change feed keeps their caches in step), prints the first one's banner,
+ * replaces a worker that dies, and on SIGINT/SIGTERM stops them all before it exits.
+ */
+function runPrimary(count: number, sharedRateLimits: boolean): void {
+  let stopping = false;
+  let announced = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (message: { type?: string; banner?: string }) => {
+      if (message.type !== 'ready' || announced) return;
+      announced = true;
+      process.stdout.write(message.banner ?? '');
+      if (!sharedRateLimits) {
+        process.stderr.write(
+          'note: without REDIS_URL each worker counts rate limits on its own (a limit is then up to N times looser)\n',
+        );
+      }
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    process.stderr.write(`worker ${worker.process.pid} ended (${signal ?? code}); starting another\n`);
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${signal} received, shutting down ${count} workers\n`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

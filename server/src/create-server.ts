@@ -15,6 +15,8 @@ import { createMailboxApp } from './email/mailbox-app.js';
 import { ROUTES } from './features/routes.js';
 import { createHttpApp } from './http/app.js';
 import { answerClientError } from './http/client-error.js';
+import { createAuthCache } from './services/auth-cache/auth-cache.js';
+import { startChangeFeed } from './services/auth-cache/change-feed.js';
 import type { ServerContext, SvixOptions } from './services/context.js';
 import { createPasswordService } from './services/passwords.js';
 import { createRateLimits, type RateLimitOptions } from './services/rate-limit/rate-limits.js';
@@ -65,6 +67,12 @@ export interface SignetServerOptions {
    */
   svix?: SvixOptions;
   /**
+   * Keep what request authentication reads (keys, tokens' users) in memory, dropped on every
+   * change through PostgreSQL NOTIFY (README "Several processes"). Default true; false reads the
+   * database on every request.
+   */
+  authCache?: boolean;
+  /**
    * Check every JSON success answer against its route's response schema (the OpenAPI document's
    * promise) and answer 500 when it does not match. For tests and development; default false.
    */
@@ -109,6 +117,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
   const retentionAges = resolveRetention(options.retention);
   const database = await openDatabase(options.database, log);
   let rateLimits: Awaited<ReturnType<typeof createRateLimits>> | undefined;
+  let stopChangeFeed: (() => Promise<void>) | undefined;
   try {
     const session = await database.session();
     try {
@@ -119,6 +128,8 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     }
     const seeded = await seed(database.db, { seed: options.seed, serverSecret: options.serverSecret, now });
     const keyOf = createSigningKeyRing(seeded.serverSecret);
+    const authCache = createAuthCache();
+    if (options.authCache !== false) stopChangeFeed = await startChangeFeed(database, authCache, log);
     rateLimits = await createRateLimits(options.rateLimits ?? {}, now, log);
     const ctx: ServerContext = {
       db: database.db,
@@ -135,6 +146,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       rateLimits,
       trustedProxies,
       svix: options.svix,
+      authCache,
       log,
     };
     const fetch = createHttpApp(ctx, ROUTES, { checkResponses: options.checkResponses });
@@ -184,11 +196,13 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
         await retention.stop();
         await Promise.all([...listeners].map((close) => close()));
         await limits.limiter.close();
+        await stopChangeFeed?.();
         await database.close();
       },
     };
   } catch (error) {
     await rateLimits?.limiter.close().catch(() => {});
+    await stopChangeFeed?.().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }

@@ -29,6 +29,16 @@ export interface DatabaseHandle {
   db: Database;
   /** Takes a dedicated session (PGlite has only one; Postgres gets a fresh client). */
   session(): Promise<SqlSession>;
+  /**
+   * Listens to NOTIFY on `channel`: `onMessage` gets each payload; `onConnected` says when the
+   * listener is (re)connected or lost, since notifications sent while it was lost are gone.
+   * Resolves with a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onConnected: (connected: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +60,14 @@ export async function openDatabase(
             await client.exec(sql);
           },
           release: async () => {},
+        };
+      },
+      async listen(channel, onMessage, onConnected) {
+        const unsubscribe = await client.listen(channel, onMessage);
+        onConnected(true);
+        return async () => {
+          onConnected(false);
+          await unsubscribe();
         };
       },
       close: () => client.close(),
@@ -79,6 +97,63 @@ export async function openDatabase(
         release: async () => client.release(),
       };
     },
+    listen: (channel, onMessage, onConnected) =>
+      listenPostgres(options.url, channel, onMessage, onConnected, log),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on `channel`, and connects again (after 0.1 s, then up to
+ * 5 s apart) whenever it is lost: a server must hear about changes for as long as it runs.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnected: (connected: boolean) => void,
+  log: (line: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let delay = 100;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = (reason: string) => {
+      if (client !== next) return;
+      client = undefined;
+      onConnected(false);
+      next.end().catch(() => {});
+      if (stopped) return;
+      log(`change feed: ${reason}; listening again in ${delay} ms`);
+      retry = setTimeout(connect, delay);
+      retry.unref?.();
+      delay = Math.min(delay * 2, 5000);
+    };
+    next.on('error', (error) => lost(error.message));
+    next.on('end', () => lost('connection ended'));
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (client !== next) return;
+      delay = 100;
+      onConnected(true);
+    } catch (error) {
+      lost((error as Error).message);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    onConnected(false);
+    await current?.end().catch(() => {});
   };
 }

@@ -1,6 +1,5 @@
 /** `POST /check-feature-support` (wire.md §4.11): what the SDK calls for a feature a server lacks. */
 
-import { textResponse } from '../http/responses.js';
 import { defineRoute } from '../http/route.js';
 
 /** Answers, in plain text, that the named feature is not supported. */
@@ -10,12 +9,9 @@ export const checkFeatureSupportRoute = defineRoute({
   summary: 'Says, in text, that a feature is not supported',
   response: 'text',
   access: 'optional',
-  async handler({ rawBody }) {
+  async handler({ rawBody, text }) {
     const name = (rawBody as { feature_name?: unknown } | undefined)?.feature_name;
     const feature = typeof name === 'string' && name.length > 0 ? name : 'This feature';
-    return textResponse(
-      200,
-      `${feature} is not yet supported. Please reach out to Stack support for more information.`,
-    );
+    return text(`${feature} is not yet supported. Please reach out to Stack support for more information.`);
   },
 });

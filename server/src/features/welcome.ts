@@ -1,5 +1,4 @@
 /** `GET /api/v1`: a text welcome that also says how the request was authenticated. */
-import { textResponse } from '../http/responses.js';
 import { defineRoute } from '../http/route.js';
 
 /** The API root. */
@@ -9,7 +8,7 @@ export const welcomeRoute = defineRoute({
   summary: "The API's welcome text, and how the request was authenticated",
   response: 'text',
   access: 'optional',
-  async handler({ auth }) {
+  async handler({ auth, text }) {
     const lines = [
       'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.',
       '',
@@ -22,6 +21,6 @@ export const welcomeRoute = defineRoute({
         : 'None';
       lines.push(`Authentication: ${type}`, `Project: ${auth.project.id}`, `User: ${user}`);
     }
-    return textResponse(200, lines.join('\n'));
+    return text(lines.join('\n'));
   },
 });

@@ -2,15 +2,16 @@
  * Request authentication, in the order of wire.md §1.5: access token, access type, project id,
  * admin access token, project keys, project, user.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type AccessType, HEADER } from '../../../core/wire/headers.js';
 import type { AccessTokenClaims } from '../crypto/access-tokens.js';
-import { apiKeySets, projects, users } from '../db/schema.js';
+import { apiKeySets, projects, refreshTokens, users } from '../db/schema.js';
 import { type KnownError, knownError, StatusError } from '../errors.js';
 import type { ServerContext } from '../services/context.js';
 import { sessionIsLive } from '../services/sessions.js';
 import {
   isUserOf,
+  isUuid,
   joinUserDetails,
   loadUser,
   type UserRecord,
@@ -92,8 +93,13 @@ export async function verifyAccessToken(
   token: string,
   flavour: 'user' | 'admin',
 ): Promise<AccessTokenClaims> {
+  const cached = ctx.authCache.claims(token, ctx.now());
+  if (cached) return cached;
   const result = await ctx.tokens.verify(token);
-  if (result.ok) return result.claims;
+  if (result.ok) {
+    ctx.authCache.storeClaims(token, result.claims);
+    return result.claims;
+  }
   if (result.failure.kind === 'expired') {
     const details = { expired_at_millis: result.failure.expiredAtMillis };
     throw knownError(flavour === 'user' ? 'ACCESS_TOKEN_EXPIRED' : 'ADMIN_ACCESS_TOKEN_EXPIRED', details);
@@ -177,40 +183,64 @@ async function checkProjectKey(
   } as const;
   const { value, column, missing, invalid } = spec[type];
   if (!value) throw knownError(missing);
+  const { authCache: cache } = ctx;
+  const now = ctx.now();
+  const refreshTokenId = claims?.refreshTokenId;
+  // From memory when both halves are there (see services/auth-cache): no round trip at all.
+  const keyHit = cache.key(type, projectId, value, now);
+  const userHit = userId === undefined ? undefined : cache.user(projectId, userId, refreshTokenId, now);
+  if (keyHit && (userId === undefined || userHit)) {
+    return { project: keyHit.project, user: userHit?.user ?? null };
+  }
+  const epoch = cache.epoch;
   const keyMatches = and(
     eq(column, value),
     eq(apiKeySets.projectId, projectId),
     isNull(apiKeySets.manuallyRevokedAt),
-    gt(apiKeySets.expiresAt, new Date(ctx.now())),
+    gt(apiKeySets.expiresAt, new Date(now)),
   );
   const keyProject = eq(projects.id, apiKeySets.projectId);
+  const keyFields = { project: projects, keyExpiresAt: apiKeySets.expiresAt };
   // Without a token the query stays a two-table join: joining no user still costs planning time.
   const rows: KeyRow[] =
     userId === undefined
-      ? await ctx.db
-          .select({ project: projects })
-          .from(apiKeySets)
-          .leftJoin(projects, keyProject)
-          .where(keyMatches)
+      ? await ctx.db.select(keyFields).from(apiKeySets).leftJoin(projects, keyProject).where(keyMatches)
       : await joinUserDetails(
           ctx.db
-            .select({ project: projects, ...userRecordFields })
+            .select({ ...keyFields, ...userRecordFields, sessionExpiresAt: sessionExpiry(refreshTokenId) })
             .from(apiKeySets)
             .leftJoin(projects, keyProject)
             // A user whose token's session is gone is no user: revocation works at once.
-            .leftJoin(
-              users,
-              and(isUserOf(projectId, userId), sessionIsLive(claims?.refreshTokenId, ctx.now())),
-            )
+            .leftJoin(users, and(isUserOf(projectId, userId), sessionIsLive(refreshTokenId, now)))
             .$dynamic(),
         ).where(keyMatches);
   // One row per contact channel of the user (or just one); none when the key does not match.
   if (rows.length === 0) throw knownError(invalid, { project_id: projectId });
-  return { project: rows[0]!.project ?? undefined, user: userRecordFrom(rows) };
+  const first = rows[0]!;
+  const project = first.project ?? undefined;
+  const user = userRecordFrom(rows);
+  cache.storeKey(epoch, type, projectId, value, { project, keyExpiresAt: first.keyExpiresAt.getTime() }, now);
+  if (userId !== undefined) {
+    const expiresAt = first.sessionExpiresAt ? new Date(first.sessionExpiresAt).getTime() : null;
+    cache.storeUser(epoch, projectId, userId, refreshTokenId, { user, sessionExpiresAt: expiresAt }, now);
+  }
+  return { project, user };
 }
 
-/** A row of the key check: the key's project, and the token's user when one is asked for. */
-type KeyRow = { project: ProjectRow | null } & Partial<UserRecordRow>;
+/** When the session `refreshTokenId` stops being live by itself, as a column of the key check. */
+function sessionExpiry(refreshTokenId: string | undefined) {
+  if (refreshTokenId === undefined || !isUuid(refreshTokenId)) return sql<null>`null`;
+  return sql<
+    Date | string | null
+  >`(select ${refreshTokens.expiresAt} from ${refreshTokens} where ${refreshTokens.id} = ${refreshTokenId})`;
+}
+
+/** A row of the key check: the key's project and expiry, and the token's user when one is asked for. */
+type KeyRow = {
+  project: ProjectRow | null;
+  keyExpiresAt: Date;
+  sessionExpiresAt?: Date | string | null;
+} & Partial<UserRecordRow>;
 
 /** The error for a request whose access type an endpoint does not accept (step 9). */
 export function accessError(

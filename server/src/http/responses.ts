@@ -4,7 +4,7 @@
  */
 
 import { HEADER } from '../../../core/wire/headers.js';
-import { randomCrockford } from '../crypto/random.js';
+import { randomCrockfordPooled } from '../crypto/random.js';
 import { isConnectionError } from '../db/errors.js';
 import { KnownError, StatusError } from '../errors.js';
 
@@ -80,28 +80,64 @@ export function errorResponse(error: unknown, requestId: string, log: (line: str
   );
 }
 
-/** A fresh 16-char request id. */
+/** A fresh 16-char request id (not a secret: random enough to tell requests apart in logs). */
 export function newRequestId(): string {
-  return randomCrockford(16);
+  return randomCrockfordPooled(16);
+}
+
+/** The headers every API response carries besides its request id (wire.md §1.6). */
+const COMMON_HEADERS: readonly (readonly [string, string])[] = [
+  ['cache-control', 'no-store, max-age=0'],
+  ['access-control-allow-origin', '*'],
+  ['access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS'],
+  ['access-control-allow-headers', CORS_ALLOWED_HEADERS],
+  ['access-control-expose-headers', CORS_EXPOSED_HEADERS],
+  ['access-control-max-age', '86400'],
+];
+
+/** Responses made with every API header already in place: `finishResponse` leaves them be. */
+const FINISHED = new WeakSet<Response>();
+
+/**
+ * A success response with every header of wire.md §1.6 given at creation, as a plain object: the
+ * HTTP server then writes them as they are, with no Headers object built or copied.
+ */
+export function finishedResponse(
+  status: number,
+  body: string,
+  contentType: 'json' | 'text',
+  requestId: string,
+) {
+  const headers: Record<string, string> = {
+    'content-type': contentType === 'json' ? JSON_TYPE : TEXT_TYPE,
+    [HEADER.requestId]: requestId,
+  };
+  for (const [name, value] of COMMON_HEADERS) headers[name] = value;
+  const response = new Response(body, { status, headers });
+  FINISHED.add(response);
+  return response;
 }
 
 /**
  * Adds the headers every API response carries and applies the status override of wire.md §2.2:
  * with `x-stack-override-error-status`, a 4xx/5xx becomes 200 plus `x-stack-actual-status`.
+ * The response is changed in place (its headers), not copied: a copy would turn its body into a
+ * stream and cost the HTTP server its fast path for string bodies.
  */
-export function finishResponse(request: Request, response: Response, requestId: string): Response {
-  const headers = new Headers(response.headers);
-  headers.set(HEADER.requestId, requestId);
-  headers.set('cache-control', 'no-store, max-age=0');
-  headers.set('access-control-allow-origin', '*');
-  headers.set('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-  headers.set('access-control-allow-headers', CORS_ALLOWED_HEADERS);
-  headers.set('access-control-expose-headers', CORS_EXPOSED_HEADERS);
-  headers.set('access-control-max-age', '86400');
-  let status = response.status;
-  if (request.headers.has(HEADER.overrideErrorStatus) && status >= 400 && status <= 599) {
-    headers.set(HEADER.actualStatus, String(status));
-    status = 200;
+export async function finishResponse(
+  request: Request,
+  response: Response,
+  requestId: string,
+): Promise<Response> {
+  const status = response.status;
+  if (FINISHED.has(response) && status < 400) return response;
+  let finished = response;
+  if (status >= 400 && status <= 599 && request.headers.has(HEADER.overrideErrorStatus)) {
+    finished = new Response(await response.text(), { status: 200, headers: response.headers });
+    finished.headers.set(HEADER.actualStatus, String(status));
   }
-  return new Response(response.body, { status, statusText: '', headers });
+  const headers = finished.headers;
+  headers.set(HEADER.requestId, requestId);
+  for (const [name, value] of COMMON_HEADERS) headers.set(name, value);
+  return finished;
 }

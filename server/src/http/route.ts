@@ -11,8 +11,8 @@ import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { UserRecord } from '../services/users.js';
 import { accessError, authenticate, type RequestAuth } from './auth.js';
 import { parseBody } from './body.js';
-import { jsonResponse } from './responses.js';
-import { check, schemaError, unstorable, unstorableHeaders } from './validate.js';
+import { finishedResponse, jsonResponse } from './responses.js';
+import { check, schemaError, unstorable } from './validate.js';
 
 type AnySchema = v.GenericSchema;
 
@@ -36,6 +36,8 @@ export interface HandlerInput<B, Q, A, R = unknown> {
    * the server runs with `checkResponses`); pretty-printed when a browser asks.
    */
   json(body: R, status?: number): Response;
+  /** A plain-text success answer (routes declared with `response: 'text'`). */
+  text(body: string): Response;
 }
 
 /** An authenticated request that has a user. */
@@ -112,13 +114,14 @@ export async function runRoute(
   spec: RouteSpec,
   request: Request,
   params: Record<string, string>,
-  remoteAddress?: string,
-  checkResponses = false,
+  connection: { requestId: string; remoteAddress?: string; checkResponses?: boolean },
 ): Promise<Response> {
+  const { requestId, remoteAddress, checkResponses = false } = connection;
   const rawBody = await parseBody(request);
-  // Header values reach queries in authentication, before the schemas below.
-  const headerProblems = unstorableHeaders(request.headers);
-  if (headerProblems.length > 0) throw schemaError(request, headerProblems);
+  // Header values reach queries in authentication, before the schemas below, unchecked: Node's
+  // parser refuses NUL and control bytes (400) and more than 16 KiB of headers (431), reads bytes
+  // as Latin-1 (no lone surrogates), and an in-process Request's Headers refuse the same. No
+  // header value can hold what `unstorable` refuses, so no request pays for a pass over them.
   const auth = spec.access === 'none' ? null : await authenticate(ctx, request);
   if (Array.isArray(spec.access)) {
     const error = accessError(auth, spec.access);
@@ -128,11 +131,12 @@ export async function runRoute(
 
   // Path parameters reach handlers and queries as they came: refuse what no id can contain.
   const problems: string[] = unstorable('params', params);
-  const query = check(
-    'query',
-    spec.query ?? EMPTY_QUERY,
-    Object.fromEntries(new URL(request.url).searchParams),
-  );
+  const rawQuery = queryOf(request.url);
+  // Most requests have no query and most routes take none: nothing to check then.
+  const query =
+    spec.query === undefined && rawQuery === NO_QUERY
+      ? ({ ok: true, value: {} } as const)
+      : check('query', spec.query ?? EMPTY_QUERY, rawQuery);
   if (!query.ok) problems.push(...query.problems);
   let body: unknown = rawBody;
   const bodySchema = (auth && spec.bodyByAccess?.[auth.type]) ?? spec.body;
@@ -148,23 +152,39 @@ export async function runRoute(
   if (problems.length > 0) throw schemaError(request, problems);
 
   const pretty = (request.headers.get('accept') ?? '').includes('text/html');
-  return spec.handler({
-    ctx,
-    request,
-    // Worked out only by the handlers that count per IP, not on every request.
-    get clientIp() {
-      return clientIp(request, remoteAddress, ctx.trustedProxies);
-    },
-    auth: auth as never,
-    body,
-    query: query.ok ? query.value : {},
-    params,
-    rawBody,
-    json: (data, status = spec.status ?? 200) => {
-      if (checkResponses) assertResponseMatches(spec, data);
-      return jsonResponse(status, data, pretty);
-    },
-  });
+  // A write drops what authentication kept about its project, before it starts (so no read
+  // running beside it stores the old state) and after it ends (so none serves it): at once in this
+  // process; other processes hear it from the change feed.
+  const writesProject = request.method !== 'GET' && auth ? auth.project.id : undefined;
+  if (writesProject === undefined) return handle();
+  ctx.authCache.invalidateProject(writesProject);
+  try {
+    return await handle();
+  } finally {
+    ctx.authCache.invalidateProject(writesProject);
+  }
+
+  function handle() {
+    return spec.handler({
+      ctx,
+      request,
+      // Worked out only by the handlers that count per IP, not on every request.
+      get clientIp() {
+        return clientIp(request, remoteAddress, ctx.trustedProxies);
+      },
+      auth: auth as never,
+      body,
+      query: query.ok ? query.value : {},
+      params,
+      rawBody,
+      json: (data, status = spec.status ?? 200) => {
+        if (checkResponses) assertResponseMatches(spec, data);
+        if (pretty || status >= 400) return jsonResponse(status, data, pretty);
+        return finishedResponse(status, JSON.stringify(data), 'json', requestId);
+      },
+      text: (body) => finishedResponse(spec.status ?? 200, body, 'text', requestId),
+    });
+  }
 }
 
 /**
@@ -193,4 +213,12 @@ export function validateOrThrow<S extends AnySchema>(
   const result = check(root, schema, value);
   if (!result.ok) throw schemaError(request, result.problems);
   return result.value;
+}
+
+const NO_QUERY: Record<string, string> = Object.freeze({});
+
+/** The query parameters of `url`; most requests have none, and then no URL is parsed. */
+function queryOf(url: string): Record<string, string> {
+  const start = url.indexOf('?');
+  return start === -1 ? NO_QUERY : Object.fromEntries(new URLSearchParams(url.slice(start + 1)));
 }

@@ -110,20 +110,6 @@ export function unstorable(path: string, value: unknown, depth = 0): Problem[] {
   return problems;
 }
 
-/**
- * The same rule for header values, which reach queries before any schema runs. Node's parser and
- * the Fetch API's Headers already refuse NUL and read bytes as Latin-1 (no surrogates), so this
- * is a second line that costs one pass over a few short strings.
- */
-export function unstorableHeaders(headers: Headers): Problem[] {
-  const problems: Problem[] = [];
-  headers.forEach((value, name) => {
-    const problem = stringProblem(`headers.${name}`, value);
-    if (problem) problems.push(problem);
-  });
-  return problems;
-}
-
 /** Walks a strict-object schema alongside the input and names every key the schema does not know. */
 function unknownProperties(path: string, schema: AnySchema, input: unknown): Problem[] {
   const inner = unwrap(schema);

@@ -3,6 +3,7 @@ import type { AccessTokenService } from '../crypto/access-tokens.js';
 import type { ProjectSigningKey } from '../crypto/signing-keys.js';
 import type { Database } from '../db/database.js';
 import type { MailStore } from '../email/mail-store.js';
+import type { AuthCache } from './auth-cache/auth-cache.js';
 import type { PasswordService } from './passwords.js';
 import type { RateLimits } from './rate-limit/rate-limits.js';
 
@@ -24,6 +25,8 @@ export interface ServerContext {
   rateLimits: RateLimits;
   /** How many proxies in front of the server append to `X-Forwarded-For`; 0 ignores it. */
   trustedProxies: number;
+  /** What request authentication keeps in memory (services/auth-cache). */
+  authCache: AuthCache;
   /** The Svix server webhooks go through, when one is configured. */
   svix: SvixOptions | undefined;
   log: (line: string) => void;

@@ -1,0 +1,185 @@
+/**
+ * What request authentication learned, kept in memory so a repeated request costs no database
+ * round trip: verified access tokens (until they expire), project keys with their project, and a
+ * token's user with whether its session is live.
+ *
+ * Correctness rests on invalidation, never on time alone:
+ * - every write through this process's API clears the project's entries when it starts and when
+ *   it ends (the pipeline does it, so no handler can forget);
+ * - every committed change to the tables behind these entries, from any process, reaches every
+ *   process through PostgreSQL NOTIFY (triggers of migration 0005; see change-feed.ts);
+ * - a read stores what it found only if no invalidation happened while it ran (the epoch), so a
+ *   read racing a write cannot put back what the write replaced;
+ * - while the change feed is not connected, nothing is served from memory.
+ * Entries also lapse after `maxAgeMs`, and expiry times (keys, sessions, tokens) are checked on
+ * every hit.
+ */
+import type { AccessTokenClaims } from '../../crypto/access-tokens.js';
+import type { ProjectRow } from '../../http/auth.js';
+import type { UserRecord } from '../users.js';
+
+interface Stamped {
+  /** When the entry was stored (for `maxAgeMs`). */
+  storedAt: number;
+}
+
+/** A valid project key and its project. */
+export interface KeyEntry extends Stamped {
+  project: ProjectRow | undefined;
+  keyExpiresAt: number;
+}
+
+/** A token's user, or null when the user or its session is gone. */
+export interface UserEntry extends Stamped {
+  user: UserRecord | null;
+  /** When the session stops being live by itself (null: never). */
+  sessionExpiresAt: number | null;
+}
+
+interface ProjectEntries {
+  keys: Map<string, KeyEntry>;
+  /** By user id, then by session id ('' for tokens without one). */
+  users: Map<string, Map<string, UserEntry>>;
+}
+
+/** Limits of the cache. */
+export interface AuthCacheOptions {
+  /** Entries older than this are read again. Default 60 s. */
+  maxAgeMs?: number;
+  /** At most this many verified tokens are kept (oldest dropped first). Default 10,000. */
+  maxTokens?: number;
+  /** At most this many entries per project (oldest dropped first). Default 10,000. */
+  maxEntriesPerProject?: number;
+}
+
+/** The cache of one server process. */
+export interface AuthCache {
+  /** Whether entries may be served (the change feed is connected). */
+  enabled: boolean;
+  /** Increases with every invalidation; a read stores only if it is unchanged since it began. */
+  readonly epoch: number;
+  claims(token: string, now: number): AccessTokenClaims | undefined;
+  storeClaims(token: string, claims: AccessTokenClaims): void;
+  key(type: string, projectId: string, key: string, now: number): KeyEntry | undefined;
+  storeKey(
+    epoch: number,
+    type: string,
+    projectId: string,
+    key: string,
+    entry: Omit<KeyEntry, 'storedAt'>,
+    now: number,
+  ): void;
+  user(projectId: string, userId: string, sessionId: string | undefined, now: number): UserEntry | undefined;
+  storeUser(
+    epoch: number,
+    projectId: string,
+    userId: string,
+    sessionId: string | undefined,
+    entry: Omit<UserEntry, 'storedAt'>,
+    now: number,
+  ): void;
+  /** Forgets everything about a project (its keys, its users). */
+  invalidateProject(projectId: string): void;
+  /** Forgets one user of a project. */
+  invalidateUser(projectId: string, userId: string): void;
+  /** Forgets everything. */
+  invalidateAll(): void;
+}
+
+/** Drops the oldest entries of `map` until it has room for one more. */
+function makeRoom<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size >= max) map.delete(map.keys().next().value as K);
+}
+
+/** A new, empty cache (disabled until the change feed says it is connected). */
+export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxTokens = options.maxTokens ?? 10_000;
+  const maxEntries = options.maxEntriesPerProject ?? 10_000;
+  const tokens = new Map<string, AccessTokenClaims>();
+  const projects = new Map<string, ProjectEntries>();
+  let epoch = 0;
+  let enabled = false;
+  const fresh = (entry: Stamped | undefined, now: number) =>
+    entry !== undefined && now - entry.storedAt < maxAgeMs ? entry : undefined;
+  const entriesOf = (projectId: string) => {
+    let entries = projects.get(projectId);
+    if (!entries) {
+      entries = { keys: new Map(), users: new Map() };
+      projects.set(projectId, entries);
+    }
+    return entries;
+  };
+
+  return {
+    get enabled() {
+      return enabled;
+    },
+    set enabled(value: boolean) {
+      // Whatever happened while the feed was down went unheard: start from nothing.
+      if (value !== enabled) this.invalidateAll();
+      enabled = value;
+    },
+    get epoch() {
+      return epoch;
+    },
+    // Verified tokens depend on no table (they are signed and carry their expiry), so they are
+    // kept even while the feed is down.
+    claims(token, now) {
+      const claims = tokens.get(token);
+      // Expired tokens go back through verification, which answers ACCESS_TOKEN_EXPIRED.
+      return claims && claims.expiresAtMillis > now ? claims : undefined;
+    },
+    storeClaims(token, claims) {
+      makeRoom(tokens, maxTokens);
+      tokens.set(token, claims);
+    },
+    key(type, projectId, key, now) {
+      if (!enabled) return undefined;
+      const entry = fresh(projects.get(projectId)?.keys.get(`${type}|${key}`), now) as KeyEntry | undefined;
+      return entry && entry.keyExpiresAt > now ? entry : undefined;
+    },
+    storeKey(at, type, projectId, key, entry, now) {
+      if (!enabled || at !== epoch) return;
+      const keys = entriesOf(projectId).keys;
+      makeRoom(keys, maxEntries);
+      keys.set(`${type}|${key}`, { ...entry, storedAt: now });
+    },
+    user(projectId, userId, sessionId, now) {
+      if (!enabled) return undefined;
+      const entry = fresh(
+        projects
+          .get(projectId)
+          ?.users.get(userId)
+          ?.get(sessionId ?? ''),
+        now,
+      ) as UserEntry | undefined;
+      if (!entry) return undefined;
+      // A session that expired since is no session: read again (the database says no user).
+      return entry.sessionExpiresAt === null || entry.sessionExpiresAt > now ? entry : undefined;
+    },
+    storeUser(at, projectId, userId, sessionId, entry, now) {
+      if (!enabled || at !== epoch) return;
+      const users = entriesOf(projectId).users;
+      let sessions = users.get(userId);
+      if (!sessions) {
+        makeRoom(users, maxEntries);
+        sessions = new Map();
+        users.set(userId, sessions);
+      }
+      sessions.set(sessionId ?? '', { ...entry, storedAt: now });
+    },
+    invalidateProject(projectId) {
+      epoch++;
+      projects.delete(projectId);
+    },
+    invalidateUser(projectId, userId) {
+      epoch++;
+      projects.get(projectId)?.users.delete(userId);
+    },
+    invalidateAll() {
+      epoch++;
+      projects.clear();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The auth cache serves only what no change has touched since: entries go with their project or
+ * user, a read that raced an invalidation does not store, expiry times hold on every hit, and
+ * nothing but verified tokens is served while the change feed is down.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ProjectRow } from '../../server/src/http/auth.js';
+import { createAuthCache } from '../../server/src/services/auth-cache/auth-cache.js';
+import { startChangeFeed } from '../../server/src/services/auth-cache/change-feed.js';
+import type { UserRecord } from '../../server/src/services/users.js';
+
+const project = { id: 'p' } as ProjectRow;
+const user = { row: { id: 'u' } } as UserRecord;
+
+function enabledCache() {
+  const cache = createAuthCache({ maxAgeMs: 1000 });
+  cache.enabled = true;
+  return cache;
+}
+
+describe('auth cache', () => {
+  it('serves a stored key and user until their project or user changes', () => {
+    const cache = enabledCache();
+    cache.storeKey(cache.epoch, 'client', 'p', 'pck_1', { project, keyExpiresAt: 500 }, 0);
+    cache.storeUser(cache.epoch, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    expect(cache.key('client', 'p', 'pck_1', 10)?.project).toBe(project);
+    expect(cache.user('p', 'u', 's', 10)?.user).toBe(user);
+    expect(cache.key('server', 'p', 'pck_1', 10)).toBeUndefined();
+    cache.invalidateUser('p', 'u');
+    expect(cache.user('p', 'u', 's', 10)).toBeUndefined();
+    expect(cache.key('client', 'p', 'pck_1', 10)).toBeDefined();
+    cache.invalidateProject('p');
+    expect(cache.key('client', 'p', 'pck_1', 10)).toBeUndefined();
+  });
+
+  it('does not store what a read found when something changed while it ran', () => {
+    const cache = enabledCache();
+    const startedAt = cache.epoch;
+    cache.invalidateUser('p', 'u'); // a write committed during the read
+    cache.storeUser(startedAt, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
+  });
+
+  it('honours key and session expiry and a maximum age on every hit', () => {
+    const cache = enabledCache();
+    cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 100 }, 0);
+    cache.storeUser(cache.epoch, 'p', 'u', 's', { user, sessionExpiresAt: 50 }, 0);
+    expect(cache.key('client', 'p', 'k', 99)).toBeDefined();
+    expect(cache.key('client', 'p', 'k', 100)).toBeUndefined();
+    expect(cache.user('p', 'u', 's', 49)).toBeDefined();
+    expect(cache.user('p', 'u', 's', 50)).toBeUndefined();
+    cache.storeKey(cache.epoch, 'client', 'p', 'k2', { project, keyExpiresAt: 1e12 }, 0);
+    expect(cache.key('client', 'p', 'k2', 999)).toBeDefined();
+    expect(cache.key('client', 'p', 'k2', 1000)).toBeUndefined();
+  });
+
+  it('serves nothing from the database while the feed is down, and starts empty when it is back', () => {
+    const cache = enabledCache();
+    cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 1e12 }, 0);
+    cache.enabled = false;
+    expect(cache.key('client', 'p', 'k', 1)).toBeUndefined();
+    cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 1e12 }, 0);
+    cache.enabled = true;
+    expect(cache.key('client', 'p', 'k', 1)).toBeUndefined();
+  });
+
+  it('keeps verified tokens until they expire, feed or not', () => {
+    const cache = createAuthCache();
+    const claims = { projectId: 'p', userId: 'u', refreshTokenId: 's', expiresAtMillis: 100 };
+    cache.storeClaims('t', claims);
+    expect(cache.claims('t', 99)).toBe(claims);
+    expect(cache.claims('t', 100)).toBeUndefined();
+  });
+
+  it('the change feed drops what each notification names, and everything for what it cannot read', async () => {
+    const cache = enabledCache();
+    let deliver: (payload: string) => void = () => {};
+    await startChangeFeed(
+      {
+        listen: async (_channel, onMessage, onConnected) => {
+          deliver = onMessage;
+          onConnected(true);
+          return async () => {};
+        },
+      },
+      cache,
+      () => {},
+    );
+    const fill = () => {
+      cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 1e12 }, 0);
+      cache.storeUser(cache.epoch, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+      cache.storeUser(cache.epoch, 'p', 'v', 's', { user, sessionExpiresAt: null }, 0);
+    };
+    fill();
+    deliver(JSON.stringify({ p: 'p', u: 'u' }));
+    expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
+    expect(cache.user('p', 'v', 's', 1)).toBeDefined();
+    deliver(JSON.stringify({ p: 'p', u: null }));
+    expect(cache.key('client', 'p', 'k', 1)).toBeUndefined();
+    fill();
+    deliver('not json');
+    expect(cache.user('p', 'v', 's', 1)).toBeUndefined();
+    fill();
+    deliver(JSON.stringify({ p: '*', u: null }));
+    expect(cache.key('client', 'p', 'k', 1)).toBeUndefined();
+  });
+});
