@@ -15,3 +15,25 @@ export function databaseArg(): { kind: 'pglite' } | { kind: 'postgres'; url: str
 
 // Killed by the bench when done: exit normally, so a `--cpu-prof` profile gets written.
 process.on('SIGTERM', () => process.exit(0));
+
+/** Signs up the bench user on a signet server and prints what the bench needs to call it. */
+export async function readySignet(url: string, keys: { projectId: string; publishableClientKey: string }) {
+  const clientHeaders = {
+    'x-stack-access-type': 'client',
+    'x-stack-project-id': keys.projectId,
+    'x-stack-publishable-client-key': keys.publishableClientKey,
+    'content-type': 'application/json',
+  };
+  const signUp = await fetch(`${url}/api/v1/auth/password/sign-up`, {
+    method: 'POST',
+    headers: clientHeaders,
+    body: JSON.stringify({
+      email: 'bench@example.com',
+      password: 'bench-password',
+      verification_callback_url: 'http://localhost/handler/email-verification',
+    }),
+  });
+  const tokens = (await signUp.json()) as { access_token: string; refresh_token: string };
+  if (!tokens.access_token) throw new Error(`sign-up failed: ${JSON.stringify(tokens)}`);
+  ready({ url, keys, clientHeaders, tokens });
+}

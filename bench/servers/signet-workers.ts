@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ready } from './child.js';
+import { readySignet } from './child.js';
 
 const [databaseUrl, workers = '2'] = process.argv.slice(2);
 const bin = fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.meta.url));
@@ -24,20 +24,4 @@ await new Promise<void>((resolve, reject) => {
 const field = (label: string) => out.match(new RegExp(`${label}:\\s+(\\S+)`))?.[1] ?? '';
 const url = out.match(/listening on (http:\/\/\S+)/)?.[1] ?? '';
 const keys = { projectId: field('project id'), publishableClientKey: field('publishable client key') };
-const clientHeaders = {
-  'x-stack-access-type': 'client',
-  'x-stack-project-id': keys.projectId,
-  'x-stack-publishable-client-key': keys.publishableClientKey,
-  'content-type': 'application/json',
-};
-const signUp = await fetch(`${url}/api/v1/auth/password/sign-up`, {
-  method: 'POST',
-  headers: clientHeaders,
-  body: JSON.stringify({
-    email: 'bench@example.com',
-    password: 'bench-password',
-    verification_callback_url: 'http://localhost/handler/email-verification',
-  }),
-});
-const tokens = (await signUp.json()) as { access_token: string; refresh_token: string };
-ready({ url, keys, clientHeaders, tokens });
+await readySignet(url, keys);
