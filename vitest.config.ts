@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          // Stack's SDK ships ESM with extension-less imports, which only a bundler resolves.
+          server: { deps: { inline: [/@stackframe\//] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
