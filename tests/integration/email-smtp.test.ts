@@ -28,6 +28,7 @@ describe('SMTP delivery', () => {
     const record = await sendEmail(store, {
       projectId: 'p',
       productionMode: false,
+      projectDisplayName: 'Acme',
       config: smtp.emailConfig(),
       to: 'ada@example.com',
       email: { subject: 'Your code is AB12CD', text: 'AB12CD\n', html: '<p>AB12CD</p>' },
@@ -53,6 +54,7 @@ describe('SMTP delivery', () => {
     const refused = await sendEmail(store, {
       projectId: 'p',
       productionMode: false,
+      projectDisplayName: 'Acme',
       config: smtp.emailConfig({ port: await closedPort() }),
       to: 'ada@example.com',
       email: { subject: 's', text: 't', html: 'h' },
@@ -62,6 +64,7 @@ describe('SMTP delivery', () => {
     const badLogin = await sendEmail(store, {
       projectId: 'p',
       productionMode: false,
+      projectDisplayName: 'Acme',
       config: smtp.emailConfig({ password: 'wrong' }),
       to: 'ada@example.com',
       email: { subject: 's', text: 't', html: 'h' },

@@ -172,9 +172,11 @@ describe.each(backends())('server email templates, sent emails and SMTP on $name
 
     const byAddress = await readMailbox(mailbox, user.email);
     expect(byAddress).toHaveLength(1);
+    // As Inbucket shows addresses; shared-config mail comes from the project's name.
+    const projectName = (await raw(url, '/projects/current', { keys: dev })).json.display_name;
     expect(byAddress[0]).toMatchObject({
-      to: [user.email],
-      from: 'signet <noreply@signet.localhost>',
+      to: [`<${user.email}>`],
+      from: `"${projectName}" <noreply@signet.localhost>`,
       subject: expect.stringMatching(/^Verify your email at /),
       body: { text: expect.stringContaining('?code='), html: expect.stringContaining('<a href=') },
     });
@@ -185,8 +187,8 @@ describe.each(backends())('server email templates, sent emails and SMTP on $name
       {
         mailbox: local,
         id: byAddress[0]!.id,
-        from: 'signet <noreply@signet.localhost>',
-        to: [user.email],
+        from: `"${projectName}" <noreply@signet.localhost>`,
+        to: [`<${user.email}>`],
         subject: byAddress[0]!.subject,
         date: expect.any(String),
         'posix-millis': expect.any(Number),

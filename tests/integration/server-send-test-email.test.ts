@@ -119,8 +119,8 @@ describe.each(backends())('server send-test-email on $name', (backend) => {
     expect(response.json).toEqual({ success: true });
     const message = await latestMessage(mailbox, to);
     expect(message).toMatchObject({
-      to: [to],
-      from: 'signet <noreply@signet.localhost>',
+      to: [`<${to}>`],
+      from: `"${projectName}" <noreply@signet.localhost>`,
       subject: `Test email from ${projectName}`,
       body: { text: expect.stringContaining('This is a test email from') },
     });

@@ -8,12 +8,24 @@ import { type Context, Hono } from 'hono';
 import { stringProblem } from '../http/validate.js';
 import { inMailbox, type MailStore, type SentEmail } from './mail-store.js';
 
+/**
+ * An address as Inbucket's API shows it (Go's `mail.Address.String()`): `"Name" <address>` with
+ * the name always quoted, or `<address>` alone.
+ */
+export function inbucketAddress(value: string): string {
+  const match = /^\s*(.*?)\s*<([^<>]*)>\s*$/.exec(value);
+  if (!match) return `<${value.trim()}>`;
+  const name = match[1]!.replace(/^"(.*)"$/, '$1').replace(/\\(.)/g, '$1');
+  const address = `<${match[2]!.trim()}>`;
+  return name ? `"${name.replace(/["\\]/g, '\\$&')}" ${address}` : address;
+}
+
 function header(mailbox: string, email: SentEmail) {
   return {
     mailbox,
     id: email.id,
-    from: email.from,
-    to: email.to,
+    from: inbucketAddress(email.from),
+    to: email.to.map(inbucketAddress),
     subject: email.subject,
     date: new Date(email.sentAt).toISOString(),
     'posix-millis': email.sentAt,

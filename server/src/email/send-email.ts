@@ -10,7 +10,16 @@ import { type EmailConfig, type MailStore, outboxMayKeep, type SentEmail } from 
 import type { RenderedEmail } from './render.js';
 
 /** Sender of emails on the shared config. */
-export const SHARED_SENDER = 'signet <noreply@signet.localhost>';
+/** The address mail of the shared (development) config comes from; the name is the project's. */
+export const SHARED_SENDER_ADDRESS = 'noreply@signet.localhost';
+
+/** `Name <address>`, the name quoted when RFC 5322 needs it (specials such as `,` or `.`). */
+export function mailbox(name: string, address: string): string {
+  const display = /^[\w !#$%&'*+\-/=?^`{|}~]*$/.test(name)
+    ? name.trim()
+    : `"${name.replace(/["\\]/g, '\\$&')}"`;
+  return display ? `${display} <${address}>` : address;
+}
 /** SMTP connection and send timeout. */
 const SMTP_TIMEOUT_MS = 10_000;
 
@@ -20,6 +29,8 @@ export interface SendEmailInput {
   /** Whether the project is in production mode now: its mail then never reaches the outbox. */
   productionMode: boolean;
   config: EmailConfig;
+  /** The project's display name: the sender's name on the shared config, as Stack's. */
+  projectDisplayName: string;
   to: string;
   email: RenderedEmail;
   now: number;
@@ -73,7 +84,10 @@ export async function deliverSmtp(
 /** Sends (or keeps) one email and records it; resolves with the record. */
 export async function sendEmail(store: MailStore, input: SendEmailInput): Promise<SentEmail> {
   const { config, email } = input;
-  const from = config.type === 'shared' ? SHARED_SENDER : `${config.sender_name} <${config.sender_email}>`;
+  const from =
+    config.type === 'shared'
+      ? mailbox(input.projectDisplayName, SHARED_SENDER_ADDRESS)
+      : mailbox(config.sender_name, config.sender_email);
   const error =
     config.type === 'standard'
       ? await deliverSmtp(config, {

@@ -45,6 +45,7 @@ export async function sendProjectEmail(
     projectId: project.id,
     productionMode: project.isProductionMode,
     config: emailConfigOf(project),
+    projectDisplayName: project.displayName,
     to: email.to,
     email: rendered,
     now: ctx.now(),

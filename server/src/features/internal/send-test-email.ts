@@ -60,6 +60,7 @@ export const sendTestEmailRoute = defineRoute({
       projectId: auth.project.id,
       productionMode: auth.project.isProductionMode,
       config,
+      projectDisplayName: auth.project.displayName,
       to: body.recipient_email,
       email: testEmail(auth.project.displayName),
       now: ctx.now(),
