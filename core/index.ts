@@ -34,6 +34,7 @@ export {
   createCache,
   type Timers,
 } from './cache.js';
+export { type ContactChannel, contactChannelFromJson } from './contact-channel.js';
 export { createEnvironment, type Environment } from './env.js';
 export {
   type AbstractErrorCode,

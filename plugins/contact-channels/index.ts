@@ -7,8 +7,10 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import {
   type CacheState,
+  type ContactChannel,
   type ContactChannelJson,
   cachedSignal,
+  contactChannelFromJson,
   createCache,
   definePlugin,
   type PluginContext,
@@ -17,15 +19,7 @@ import {
   toResult,
 } from '../../core/index.js';
 
-/** One email address of the user (product-spec §3). */
-export interface ContactChannel {
-  id: string;
-  type: 'email';
-  value: string;
-  usedForAuth: boolean;
-  isVerified: boolean;
-  isPrimary: boolean;
-}
+export type { ContactChannel };
 
 /** The page an emailed verification link opens. */
 export type ContactChannelsUrl = 'emailVerification';
@@ -71,14 +65,7 @@ export interface ContactChannelsApi {
   verify(code: string): Promise<Result<void, VerifyErrorCode>>;
 }
 
-const fromJson = (c: ContactChannelJson): ContactChannel => ({
-  id: c.id,
-  type: c.type,
-  value: c.value,
-  usedForAuth: c.used_for_auth,
-  isVerified: c.is_verified,
-  isPrimary: c.is_primary,
-});
+const fromJson = contactChannelFromJson;
 
 const WRITE_ERRORS = ['CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE'] as const;
 const SEND_ERRORS = ['EMAIL_ALREADY_VERIFIED', 'REDIRECT_URL_NOT_WHITELISTED'] as const;

@@ -12,6 +12,7 @@ import { adminMetrics } from '../../plugins/admin-metrics/index.js';
 import { adminProject } from '../../plugins/admin-project/index.js';
 import { ownerProjects } from '../../plugins/owner-projects/index.js';
 import { password } from '../../plugins/password/index.js';
+import { serverContactChannels } from '../../plugins/server-contact-channels/index.js';
 import { serverSessions } from '../../plugins/server-sessions/index.js';
 import { serverUsers } from '../../plugins/server-users/index.js';
 import { backends } from '../support/server.js';
@@ -160,6 +161,71 @@ describe.each(backends())('server and admin plugins on $name', (backend) => {
     // Signed out, the owner's admin app has no token to act with.
     await dashboard.signOut();
     await expect(admin.adminProject.get()).rejects.toThrow('not signed in');
+  });
+
+  it('manages any user’s email addresses from a backend, and no user of another project', async () => {
+    const keys = running.server.seeded.dev;
+    const backend = createApp({
+      projectId: keys.projectId,
+      secretServerKey: keys.secretServerKey,
+      baseUrl: running.url,
+      tokenStore: 'memory',
+      redirectMethod: 'none',
+      plugins: [serverUsers(), serverContactChannels()],
+    });
+    const made = await backend.serverUsers.create({ displayName: 'Channels' });
+    if (made.status !== 'ok') throw new Error('no user');
+    const userId = made.data.id;
+    const added = await backend.serverContactChannels.add(userId, {
+      value: 'vouched@example.com',
+      isVerified: true,
+      usedForAuth: true,
+    });
+    expect(added.status === 'ok' && added.data).toMatchObject({
+      value: 'vouched@example.com',
+      isVerified: true,
+    });
+    if (added.status !== 'ok') return;
+    const second = await backend.serverContactChannels.add(userId, { value: 'second@example.com' });
+    expect(second.status).toBe('ok');
+    expect((await backend.serverContactChannels.list(userId)).map((c) => c.value).sort()).toEqual([
+      'second@example.com',
+      'vouched@example.com',
+    ]);
+    const changed = await backend.serverContactChannels.update(userId, added.data.id, {
+      value: 'moved@example.com',
+    });
+    expect(changed.status === 'ok' && changed.data).toMatchObject({
+      value: 'moved@example.com',
+      isVerified: false,
+    });
+    const verifyAgain = await backend.serverContactChannels.sendVerification(
+      userId,
+      added.data.id,
+      'https://evil.example/steal',
+    );
+    expect(verifyAgain.status === 'error' && verifyAgain.error.code).toBe('REDIRECT_URL_NOT_WHITELISTED');
+    await backend.serverContactChannels.remove(userId, added.data.id);
+    expect((await backend.serverContactChannels.list(userId)).map((c) => c.value)).toEqual([
+      'second@example.com',
+    ]);
+    // Another user's address for sign-in cannot be taken.
+    const other = await backend.serverUsers.create({
+      primaryEmail: 'taken@example.com',
+      primaryEmailAuthEnabled: true,
+    });
+    expect(other.status).toBe('ok');
+    const taken = await backend.serverContactChannels.add(userId, {
+      value: 'taken@example.com',
+      usedForAuth: true,
+    });
+    expect(taken.status === 'error' && taken.error.code).toBe(
+      'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+    );
+    const unknown = await backend.serverContactChannels.add('00000000-0000-4000-8000-000000000000', {
+      value: 'x@example.com',
+    });
+    expect(unknown.status === 'error' && unknown.error.code).toBe('USER_ID_DOES_NOT_EXIST');
   });
 
   it('refuses server and admin plugins in a client app, in the types and at run time', () => {
