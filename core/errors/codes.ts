@@ -4,6 +4,8 @@
  * `messages.ts` so a client bundle that never builds a message does not carry them.
  */
 
+import { parentOfKnownCode } from './fingerprints.js';
+
 /** Abstract parents: never sent on the wire, only caught by. Child → parent. */
 export const ABSTRACT_ERROR_PARENTS = {
   INVALID_PROJECT_AUTHENTICATION: 'PROJECT_AUTHENTICATION_ERROR',
@@ -211,9 +213,9 @@ export type KnownErrorCode = keyof typeof KNOWN_ERROR_CODES;
 /** Any code a caller can catch by: concrete or abstract. */
 export type ErrorFamily = KnownErrorCode | AbstractErrorCode;
 
-/** True when `code` is one this client knows. */
+/** True when `code` is one this client knows (by fingerprint: the kit carries no list of names). */
 export function isKnownErrorCode(code: string): code is KnownErrorCode {
-  return Object.hasOwn(KNOWN_ERROR_CODES, code);
+  return parentOfKnownCode(code) !== undefined;
 }
 
 /** The HTTP status the wire gives a known code. */
@@ -229,9 +231,9 @@ export function isInFamily(code: string, family: ErrorFamily): boolean {
   let current: string | null | undefined = code;
   while (current) {
     if (current === family) return true;
-    current = isKnownErrorCode(current)
-      ? KNOWN_ERROR_CODES[current]
-      : ABSTRACT_ERROR_PARENTS[current as AbstractErrorCode];
+    current = Object.hasOwn(ABSTRACT_ERROR_PARENTS, current)
+      ? ABSTRACT_ERROR_PARENTS[current as AbstractErrorCode]
+      : parentOfKnownCode(current);
   }
   return false;
 }
