@@ -4,4 +4,4 @@ import { sendSignInCodeRoute } from './send-sign-in-code.js';
 import { otpCheckCodeRoute, otpSignInRoute } from './sign-in.js';
 
 /** Every endpoint of this feature. */
-export const otpRoutes: readonly RouteSpec[] = [sendSignInCodeRoute, otpCheckCodeRoute, otpSignInRoute];
+export const otpRoutes: readonly RouteSpec[] = [sendSignInCodeRoute, otpSignInRoute, otpCheckCodeRoute];

@@ -9,8 +9,8 @@ import { updatePasswordRoute } from './update.js';
 
 /** Every endpoint of this feature. */
 export const passwordRoutes: readonly RouteSpec[] = [
-  resetCheckCodeRoute,
   resetPasswordRoute,
+  resetCheckCodeRoute,
   sendResetCodeRoute,
   setPasswordRoute,
   signInRoute,

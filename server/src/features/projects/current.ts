@@ -1,9 +1,17 @@
-/** `GET /projects/current` (wire.md §4.11). */
+/** `GET`, `PATCH`, `DELETE /projects/current` (wire.md §4.11): the project, as its clients and its admins see it. */
 
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { AdminProjectSchema, ClientProjectSchema } from '../../../../core/wire/project.js';
+import { projects } from '../../db/schema.js';
+import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { forgetManagedProject } from '../../services/project-owners.js';
+import { projectChanges } from '../../services/project-update.js';
 import { clientProjectView, loadAdminProjectView } from '../../services/project-view.js';
+import { emptyBody } from '../fields.js';
+import { projectUpdateBody } from './config-body.js';
 
 /** The current project: client view for client and server access, admin view for admin. */
 export const getCurrentProjectRoute = defineRoute({
@@ -15,5 +23,47 @@ export const getCurrentProjectRoute = defineRoute({
   async handler({ ctx, auth, json }) {
     if (auth.type !== 'admin') return json(clientProjectView(auth.project));
     return json(await loadAdminProjectView(ctx.db, auth.project));
+  },
+});
+
+/** Updates the project as its admin. */
+export const updateCurrentProjectRoute = defineRoute({
+  method: 'PATCH',
+  path: '/projects/current',
+  summary: "Changes the project's config",
+  response: AdminProjectSchema,
+  access: ['admin'],
+  body: projectUpdateBody,
+  async handler({ ctx, auth, body, request, json }) {
+    const set = await projectChanges(ctx, request, auth.project, body);
+    const [project] = await ctx.db
+      .update(projects)
+      .set(set)
+      .where(eq(projects.id, auth.project.id))
+      .returning();
+    return json(await loadAdminProjectView(ctx.db, project!));
+  },
+});
+
+/**
+ * Deletes the project and everything it owns: users and their channels, passwords and sessions,
+ * keys, codes, templates and sent emails go with it (ON DELETE CASCADE), and its owners stop
+ * listing it.
+ */
+export const deleteCurrentProjectRoute = defineRoute({
+  method: 'DELETE',
+  path: '/projects/current',
+  summary: 'Deletes the project and everything it owns',
+  response: SuccessSchema,
+  access: ['admin'],
+  body: emptyBody,
+  async handler({ ctx, auth, json }) {
+    // Every owner and every admin token lives in it.
+    if (auth.project.id === 'internal') throw new StatusError(400, 'The internal project cannot be deleted.');
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(projects).where(eq(projects.id, auth.project.id));
+      await forgetManagedProject(tx, auth.project.id);
+    });
+    return json({ success: true });
   },
 });

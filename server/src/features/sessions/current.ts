@@ -1,13 +1,9 @@
-/** The current session: sign-out (wire.md §3.5) and the X-Stack refresh endpoint (§3.3). */
-
+/** `DELETE /auth/sessions/current` (wire.md §3.5): sign-out. */
 import { and, eq } from 'drizzle-orm';
-import * as v from 'valibot';
 import { SuccessSchema } from '../../../../core/wire/common.js';
-import { HEADER } from '../../../../core/wire/headers.js';
 import { refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
-import { issueAccessToken, touchLiveSession } from '../../services/sessions.js';
 import { emptyBody } from '../fields.js';
 
 /** `DELETE /auth/sessions/current`: ends the session the access token was minted from. */
@@ -27,21 +23,5 @@ export const signOutRoute = defineRoute({
       .returning({ id: refreshTokens.id });
     if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
     return json({ success: true });
-  },
-});
-
-/** `POST /auth/sessions/current/refresh`: a new access token for `x-stack-refresh-token`. */
-export const refreshCurrentRoute = defineRoute({
-  method: 'POST',
-  path: '/auth/sessions/current/refresh',
-  summary: 'A new access token for the session of the refresh token',
-  response: v.object({ access_token: v.string() }),
-  access: ['client', 'server', 'admin'],
-  body: emptyBody,
-  async handler({ ctx, auth, request, json }) {
-    const refreshToken = request.headers.get(HEADER.refreshToken);
-    const session = refreshToken ? await touchLiveSession(ctx, auth.project.id, refreshToken) : undefined;
-    if (!session) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
-    return json({ access_token: await issueAccessToken(ctx, session) });
   },
 });

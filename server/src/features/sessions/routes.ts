@@ -1,16 +1,15 @@
 /** The routes of `features/sessions/`, in no particular order (the app orders them). */
 import type { RouteSpec } from '../../http/route.js';
-import { createSessionRoute } from './create.js';
-import { refreshCurrentRoute, signOutRoute } from './current.js';
-import { oauthTokenRoute } from './refresh-token-grant.js';
-import { deleteSessionRoute, listSessionsRoute } from './user-sessions.js';
+import { deleteSessionRoute } from './[id].js';
+import { refreshCurrentRoute } from './current/refresh.js';
+import { signOutRoute } from './current.js';
+import { createSessionRoute, listSessionsRoute } from './index.js';
 
 /** Every endpoint of this feature. */
 export const sessionsRoutes: readonly RouteSpec[] = [
-  createSessionRoute,
-  refreshCurrentRoute,
-  signOutRoute,
-  oauthTokenRoute,
   deleteSessionRoute,
+  signOutRoute,
+  refreshCurrentRoute,
+  createSessionRoute,
   listSessionsRoute,
 ];

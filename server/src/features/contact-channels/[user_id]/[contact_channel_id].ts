@@ -2,13 +2,13 @@
 
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { ContactChannelSchema } from '../../../../core/wire/contact-channel.js';
-import { contactChannels } from '../../db/schema.js';
-import { StatusError } from '../../errors.js';
-import { defineRoute } from '../../http/route.js';
-import { holdLiveSession } from '../../services/sessions.js';
-import { emailField } from '../fields.js';
+import { SuccessSchema } from '../../../../../core/wire/common.js';
+import { ContactChannelSchema } from '../../../../../core/wire/contact-channel.js';
+import { contactChannels } from '../../../db/schema.js';
+import { StatusError } from '../../../errors.js';
+import { defineRoute } from '../../../http/route.js';
+import { holdLiveSession } from '../../../services/sessions.js';
+import { emailField } from '../../fields.js';
 import {
   assertAuthValueFree,
   channelConflict,
@@ -17,14 +17,12 @@ import {
   clearOtherPrimaries,
   findChannel,
   resolveUserId,
-} from './shared.js';
-
-const PATH = '/contact-channels/:user_id/:contact_channel_id';
+} from '../shared.js';
 
 /** Reads one channel. */
 export const getContactChannelRoute = defineRoute({
   method: 'GET',
-  path: PATH,
+  path: '/contact-channels/:user_id/:contact_channel_id',
   summary: 'One email address of a user',
   response: ContactChannelSchema,
   access: ['client', 'server', 'admin'],
@@ -48,7 +46,7 @@ const serverUpdateSchema = v.strictObject({ ...clientUpdate, is_verified: v.opti
 /** Updates a channel; a new value is unverified unless server access says otherwise. */
 export const patchContactChannelRoute = defineRoute({
   method: 'PATCH',
-  path: PATH,
+  path: '/contact-channels/:user_id/:contact_channel_id',
   summary: 'Changes an email address',
   response: ContactChannelSchema,
   access: ['client', 'server', 'admin'],
@@ -97,7 +95,7 @@ export const patchContactChannelRoute = defineRoute({
 /** Deletes a channel. */
 export const deleteContactChannelRoute = defineRoute({
   method: 'DELETE',
-  path: PATH,
+  path: '/contact-channels/:user_id/:contact_channel_id',
   summary: 'Removes an email address',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],

@@ -1,12 +1,17 @@
-/** `POST /auth/sessions` (wire.md §4.6): a server creates a session for any user. */
+/** `POST` and `GET /auth/sessions` (wire.md §4.6): create a session for a user (server code), list a user's sessions. */
 
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import * as v from 'valibot';
-import { CreatedSessionSchema } from '../../../../core/wire/session.js';
+import { listOf } from '../../../../core/wire/common.js';
+import { CreatedSessionSchema, SessionSchema } from '../../../../core/wire/session.js';
+import { refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { createSession } from '../../services/sessions.js';
 import { loadUser } from '../../services/users.js';
 import { boundedString, INPUT_LIMITS } from '../fields.js';
+
+import { sessionsUser, sessionView, userQuery } from './shared.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -49,5 +54,33 @@ export const createSessionRoute = defineRoute({
       refreshTokenId: session.id,
     });
     return json({ refresh_token: session.refreshToken, access_token: accessToken });
+  },
+});
+
+/** Lists a user's live sessions, newest first. */
+export const listSessionsRoute = defineRoute({
+  method: 'GET',
+  path: '/auth/sessions',
+  summary: "A user's live sessions, newest first",
+  response: listOf(SessionSchema),
+  access: ['client', 'server', 'admin'],
+  query: userQuery,
+  async handler({ ctx, auth, query, json }) {
+    const userId = await sessionsUser(ctx, auth, query.user_id, 'list');
+    const now = new Date(ctx.now());
+    const rows = await ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          eq(refreshTokens.projectId, auth.project.id),
+          or(isNull(refreshTokens.expiresAt), gt(refreshTokens.expiresAt, now)),
+          // Someone acting as the user is the admins' business, not the user's.
+          auth.type === 'admin' ? undefined : eq(refreshTokens.isImpersonation, false),
+        ),
+      )
+      .orderBy(desc(refreshTokens.createdAt));
+    return json({ items: rows.map((row) => sessionView(row, auth.refreshTokenId)), is_paginated: false });
   },
 });

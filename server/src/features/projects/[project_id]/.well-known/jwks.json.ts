@@ -1,9 +1,9 @@
 /** `GET /projects/{project_id}/.well-known/jwks.json` (wire.md §3.1). */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { projects } from '../db/schema.js';
-import { textResponse } from '../http/responses.js';
-import { defineRoute } from '../http/route.js';
+import { projects } from '../../../../db/schema.js';
+import { textResponse } from '../../../../http/responses.js';
+import { defineRoute } from '../../../../http/route.js';
 
 /** A JSON Web Key Set: each key's fields as RFC 7517 names them. */
 const JwksSchema = v.object({ keys: v.array(v.record(v.string(), v.unknown())) });

@@ -2,14 +2,14 @@
 
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ApiKeySchema, CreatedApiKeySchema } from '../../../../../core/wire/api-key.js';
-import { listOf } from '../../../../../core/wire/common.js';
-import { randomCrockford, randomUuid } from '../../../crypto/random.js';
-import { apiKeySets } from '../../../db/schema.js';
-import { StatusError } from '../../../errors.js';
-import { defineRoute } from '../../../http/route.js';
-import { boundedString, INPUT_LIMITS } from '../../fields.js';
-import { apiKeyView, createdApiKeyView } from './shared.js';
+import { ApiKeySchema, CreatedApiKeySchema } from '../../../../core/wire/api-key.js';
+import { listOf } from '../../../../core/wire/common.js';
+import { randomCrockford, randomUuid } from '../../crypto/random.js';
+import { apiKeySets } from '../../db/schema.js';
+import { StatusError } from '../../errors.js';
+import { defineRoute } from '../../http/route.js';
+import { boundedString, INPUT_LIMITS } from '../fields.js';
+import { apiKeyView, createdApiKeyView } from './api-keys/shared.js';
 
 /** Every key set of the project, newest first, each key by its last four characters. */
 export const listApiKeysRoute = defineRoute({

@@ -1,45 +1,17 @@
-/** `/email-templates` for admins (wire.md §4.11, §5.11): list, read, customise, reset. */
-
+/** `GET`, `PATCH`, `DELETE /email-templates/{type}` for admins (wire.md §4.11, §5.11): read, customise, reset one template. */
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { listOf, SuccessSchema } from '../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../core/wire/common.js';
 import { EmailTemplateSchema } from '../../../../core/wire/email-admin.js';
 import { emailTemplates } from '../../db/schema.js';
-import { loadAllTemplates, loadTemplate, templateView } from '../../email/project-templates.js';
+import { loadTemplate, templateView } from '../../email/project-templates.js';
 import { emailConfigOf } from '../../email/send-project-email.js';
-import { EMAIL_TEMPLATE_TYPES, type EmailDocument } from '../../email/template-types.js';
+import type { EmailDocument } from '../../email/template-types.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute, validateOrThrow } from '../../http/route.js';
 import { boundedString, INPUT_LIMITS, jsonAtMost } from '../fields.js';
 
-const paramsSchema = v.object({
-  type: v.picklist(EMAIL_TEMPLATE_TYPES, `must be one of: ${EMAIL_TEMPLATE_TYPES.join(', ')}`),
-});
-
-/** A document the renderer can walk: blocks `{type, data?}` by id, and a root layout. */
-function isEmailDocument(value: unknown): value is EmailDocument {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const blocks = Object.values(value as Record<string, unknown>);
-  const wellFormed = blocks.every((block) => {
-    if (typeof block !== 'object' || block === null || Array.isArray(block)) return false;
-    const { type, data } = block as { type?: unknown; data?: unknown };
-    return typeof type === 'string' && (data === undefined || (typeof data === 'object' && data !== null));
-  });
-  return wellFormed && (value as EmailDocument).root?.type === 'EmailLayout';
-}
-
-/** Lists the four templates, defaults filled in. */
-export const listEmailTemplatesRoute = defineRoute({
-  method: 'GET',
-  path: '/email-templates',
-  summary: "The project's email templates, defaults filled in",
-  response: listOf(EmailTemplateSchema),
-  access: ['admin'],
-  async handler({ ctx, auth, json }) {
-    const templates = await loadAllTemplates(ctx.db, auth.project.id);
-    return json({ items: templates.map(templateView), is_paginated: false });
-  },
-});
+import { isEmailDocument, paramsSchema } from './shared.js';
 
 /** Reads one template. */
 export const getEmailTemplateRoute = defineRoute({
