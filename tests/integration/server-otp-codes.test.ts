@@ -53,7 +53,7 @@ describe.each(backends())('server sign-in codes on $name', (backend) => {
     expect(code.slice(6)).toBe(nonce);
     expect(otp).toBe(code.slice(0, 6).toUpperCase());
     expect(message.subject).toMatch(new RegExp(`^Sign in to .+: Your code is ${otp}$`));
-    expect(message.to).toEqual([email]);
+    expect(message.to).toEqual([`<${email}>`]);
     expect(message.body.text).toContain(`${CALLBACK}?code=${code}`);
     expect(message.body.html).toContain(otp);
   });
