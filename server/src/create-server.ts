@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { createAccessTokenService } from './crypto/access-tokens.js';
+import { createSecretBox } from './crypto/secret-box.js';
 import { createSigningKeyRing } from './crypto/signing-keys.js';
 import { type DatabaseOptions, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -146,6 +147,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       rateLimits,
       trustedProxies,
       svix: options.svix,
+      totpSecrets: createSecretBox(seeded.serverSecret, 'totp secrets'),
       authCache,
       log,
     };

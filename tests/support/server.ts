@@ -14,6 +14,8 @@ export interface RunningServer {
   server: SignetServer;
   /** Base URL of the listening server, e.g. `http://127.0.0.1:41234`. */
   url: string;
+  /** The PostgreSQL database's URL (undefined on PGlite), for tests that look at what is stored. */
+  databaseUrl?: string;
   /** Stops the server and drops its database. */
   close(): Promise<void>;
 }
@@ -75,11 +77,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 async function start(
   server: SignetServer,
   cleanup: () => Promise<void> = async () => {},
+  databaseUrl?: string,
 ): Promise<RunningServer> {
   const listener = await server.listen(0);
   return {
     server,
     url: listener.url,
+    databaseUrl,
     async close() {
       await server.close();
       await cleanup();
@@ -110,7 +114,7 @@ const postgres: Backend = {
         ...options,
         database: { kind: 'postgres', url: database.url },
       });
-      return start(server, database.drop);
+      return start(server, database.drop, database.url);
     } catch (error) {
       await database.drop().catch(() => {});
       throw error;

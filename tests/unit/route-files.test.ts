@@ -15,6 +15,7 @@ const RESOURCES: Record<string, string> = {
   'contact-channels': '/contact-channels',
   'email-templates': '/email-templates',
   internal: '/internal',
+  mfa: '/auth/mfa',
   oauth: '/auth/oauth',
   otp: '/auth/otp',
   password: '/auth/password',

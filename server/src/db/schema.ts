@@ -92,7 +92,10 @@ export const users = pgTable(
     serverMetadata: jsonb('server_metadata'),
     selectedTeamId: uuid('selected_team_id'),
     otpAuthEnabled: boolean('otp_auth_enabled').notNull().default(false),
+    /** The TOTP secret, sealed (crypto/secret-box.ts); null when the second factor is off. */
     totpSecret: text('totp_secret'),
+    /** The last TOTP step a code was accepted for: a code works once (replays are refused). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: at('created_at').notNull(),
     lastActiveAt: at('last_active_at'),
   },

@@ -16,6 +16,7 @@ import { contactChannelsRoutes } from './contact-channels/routes.js';
 import { emailTemplatesRoutes } from './email-templates/routes.js';
 import { welcomeRoute } from './index.js';
 import { internalRoutes } from './internal/routes.js';
+import { mfaRoutes } from './mfa/routes.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { openApiRoute } from './openapi.json.js';
 import { otpRoutes } from './otp/routes.js';
@@ -33,6 +34,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...contactChannelsRoutes,
   ...emailTemplatesRoutes,
   ...internalRoutes,
+  ...mfaRoutes,
   ...oauthRoutes,
   ...otpRoutes,
   ...passwordRoutes,

@@ -1,5 +1,6 @@
 /** What every handler can reach: the database, the clock, token and password services, the outbox. */
 import type { AccessTokenService } from '../crypto/access-tokens.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { ProjectSigningKey } from '../crypto/signing-keys.js';
 import type { Database } from '../db/database.js';
 import type { MailStore } from '../email/mail-store.js';
@@ -25,6 +26,8 @@ export interface ServerContext {
   rateLimits: RateLimits;
   /** How many proxies in front of the server append to `X-Forwarded-For`; 0 ignores it. */
   trustedProxies: number;
+  /** Seals TOTP secrets at rest (key derived from the server secret). */
+  totpSecrets: SecretBox;
   /** What request authentication keeps in memory (services/auth-cache). */
   authCache: AuthCache;
   /** The Svix server webhooks go through, when one is configured. */

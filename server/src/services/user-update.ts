@@ -22,6 +22,9 @@ import type { ServerContext } from './context.js';
 import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
 import { loadUser, type UserRecord } from './users.js';
 
+/** The size of a TOTP secret the wire accepts (what the SDKs generate). */
+export const TOTP_SECRET_BYTES = 20;
+
 const profileImageField = v.nullable(
   v.pipe(
     v.string(),
@@ -34,7 +37,18 @@ const clientEntries = {
   profile_image_url: v.optional(profileImageField),
   client_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
   selected_team_id: v.optional(v.nullable(uuidField)),
-  totp_secret_base64: v.optional(v.nullable(boundedString(INPUT_LIMITS.name))),
+  totp_secret_base64: v.optional(
+    v.nullable(
+      v.pipe(
+        boundedString(INPUT_LIMITS.name),
+        v.check(
+          (value) =>
+            /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === TOTP_SECRET_BYTES,
+          `must be the standard base64 of a ${TOTP_SECRET_BYTES}-byte secret`,
+        ),
+      ),
+    ),
+  ),
   otp_auth_enabled: v.optional(v.boolean()),
   passkey_auth_enabled: v.optional(v.boolean()),
 };
@@ -92,6 +106,8 @@ type Channel = UserRecord['channels'][number];
 /** An update checked against the project's rules, with its password hashed: ready to write. */
 interface UserWrite {
   update: UserUpdate;
+  /** The new TOTP secret, sealed, when the update sets one. */
+  sealedTotpSecret?: string;
   currentPrimary: Channel | undefined;
   nextPrimary: string | null | undefined;
   /** The hash to store, null to remove the password, undefined to leave it. */
@@ -117,9 +133,6 @@ async function planUserWrite(
     throw new StatusError(400, 'Invalid profile image URL');
   }
   if (update.selected_team_id) throw new StatusError(400, 'The user is not a member of the selected team.');
-  if (update.totp_secret_base64) {
-    throw new StatusError(400, 'Multi-factor authentication with TOTP is not supported by this server yet.');
-  }
   if (update.passkey_auth_enabled === true) {
     throw new StatusError(400, 'Cannot enable passkey authentication here; register a passkey instead.');
   }
@@ -146,7 +159,10 @@ async function planUserWrite(
   } else if (update.password === null) {
     passwordHash = null;
   }
-  return { update, currentPrimary, nextPrimary, passwordHash };
+  const sealedTotpSecret = update.totp_secret_base64
+    ? ctx.totpSecrets.seal(Buffer.from(update.totp_secret_base64, 'base64'))
+    : undefined;
+  return { update, currentPrimary, nextPrimary, passwordHash, sealedTotpSecret };
 }
 
 /** Writes a planned update of user `userId` inside `tx`. */
@@ -161,7 +177,11 @@ async function writeUser(tx: Tx, project: ProjectRow, userId: string, write: Use
     fields.clientReadOnlyMetadata = update.client_read_only_metadata ?? null;
   if (has('server_metadata')) fields.serverMetadata = update.server_metadata ?? null;
   if (has('selected_team_id')) fields.selectedTeamId = null;
-  if (has('totp_secret_base64')) fields.totpSecret = null;
+  if (has('totp_secret_base64')) {
+    // Sealed at rest; a new secret (or none) also forgets the last step a code was used in.
+    fields.totpSecret = update.totp_secret_base64 ? write.sealedTotpSecret! : null;
+    fields.totpLastStep = null;
+  }
   if (has('otp_auth_enabled')) fields.otpAuthEnabled = update.otp_auth_enabled ?? false;
   if (Object.keys(fields).length > 0) await tx.update(users).set(fields).where(eq(users.id, userId));
 

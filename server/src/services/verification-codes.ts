@@ -25,6 +25,8 @@ export const CODE_LIFETIME_MS = {
   ONE_TIME_PASSWORD: 10 * MINUTE,
   PASSWORD_RESET: 60 * MINUTE,
   CONTACT_CHANNEL_VERIFICATION: 7 * 24 * 60 * MINUTE,
+  /** A sign-in waiting for its second factor (wire.md §6.5). */
+  MFA_ATTEMPT: 5 * MINUTE,
 } as const;
 
 /** The code types this server issues. */

@@ -58,8 +58,8 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
       createdAt: at,
     });
   }
-  const ending = await endSignIn(ctx, tx, { projectId: project.id, userId });
-  return { ending, isNewUser: !channel };
+  const ending = await endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: !channel });
+  return { ending };
 }
 
 /** Signs in (or up) with a 45-character code: the emailed link's, or the typed OTP plus nonce. */
@@ -83,7 +83,7 @@ export const otpSignInRoute = defineRoute({
       // user. An address that left its account while the proof waited: it is tried afresh.
       retryOn: (error) => isUniqueViolation(error) || error instanceof AddressMovedError,
     });
-    return json(await signInAnswer(ctx, result.ending, { is_new_user: result.isNewUser }));
+    return json(await signInAnswer(ctx, result.ending, { reportNewUser: true }));
   },
 });
 

@@ -68,7 +68,7 @@ export const signUpRoute = defineRoute({
           createdAt: at,
         });
         await tx.insert(passwordCredentials).values({ userId, passwordHash, updatedAt: at });
-        return endSignIn(ctx, tx, { projectId: project.id, userId });
+        return endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: true });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw knownError('USER_EMAIL_ALREADY_EXISTS');

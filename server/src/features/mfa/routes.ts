@@ -1,0 +1,6 @@
+/** The routes of `features/mfa/`, in no particular order (the app orders them). */
+import type { RouteSpec } from '../../http/route.js';
+import { mfaSignInRoute } from './sign-in.js';
+
+/** Every endpoint of this feature. */
+export const mfaRoutes: readonly RouteSpec[] = [mfaSignInRoute];

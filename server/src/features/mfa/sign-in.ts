@@ -1,0 +1,64 @@
+/**
+ * `POST /auth/mfa/sign-in` (wire.md §4.3, §6.5): the second step of a sign-in for a user with TOTP
+ * on. The attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED and a 6-digit code of the current
+ * 30-second step sign the user in. A wrong code is INVALID_TOTP_CODE and leaves the attempt usable,
+ * up to its cap of attempts. Beyond the reference: a code is accepted once only (a second use in its
+ * step, on this attempt or another, is refused), and the secret is read from its sealed form.
+ */
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import * as v from 'valibot';
+import { SignInResponseSchema } from '../../../../core/wire/auth.js';
+import { totpCode, totpStep } from '../../crypto/totp.js';
+import { users } from '../../db/schema.js';
+import { knownError } from '../../errors.js';
+import { defineRoute } from '../../http/route.js';
+import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
+import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
+import { codeField, redeemCode } from '../../services/verification-codes.js';
+import { boundedString } from '../fields.js';
+
+/** Completes a sign-in with a TOTP code. */
+export const mfaSignInRoute = defineRoute({
+  method: 'POST',
+  path: '/auth/mfa/sign-in',
+  summary: 'Completes a sign-in waiting for its second factor with a TOTP code',
+  response: SignInResponseSchema,
+  access: ['client', 'server', 'admin'],
+  body: v.strictObject({ code: codeField, type: v.literal('totp'), totp: boundedString(64) }),
+  async handler({ ctx, auth, body, json, clientIp }) {
+    await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
+    const step = totpStep(ctx.now());
+    const ending = await redeemCode(ctx, {
+      projectId: auth.project.id,
+      type: 'MFA_ATTEMPT',
+      code: body.code,
+      act: async (tx, row) => {
+        const data = row.data as { user_id?: string; is_new_user?: boolean };
+        const userId = data.user_id ?? '';
+        const [user] = await tx
+          .select({ sealed: users.totpSecret })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.projectId, auth.project.id)));
+        const secret = user?.sealed ? ctx.totpSecrets.open(user.sealed) : null;
+        // An empty code, a wrong one, and a user whose second factor went away all fail alike.
+        if (!secret || !/^\d{6}$/.test(body.totp) || totpCode(secret, step) !== body.totp) {
+          throw knownError('INVALID_TOTP_CODE');
+        }
+        // Taking the step is the single use: a racing or later use of the same code finds it taken.
+        const taken = await tx
+          .update(users)
+          .set({ totpLastStep: step })
+          .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+          .returning({ id: users.id });
+        if (taken.length === 0) throw knownError('INVALID_TOTP_CODE');
+        return endSignIn(ctx, tx, {
+          projectId: auth.project.id,
+          userId,
+          isNewUser: data.is_new_user ?? false,
+          secondFactorDone: true,
+        });
+      },
+    });
+    return json(await signInAnswer(ctx, ending));
+  },
+});

@@ -1,0 +1,166 @@
+/**
+ * The second factor on the server (wire.md §6.5): with TOTP on, every first factor answers
+ * MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code, and `/auth/mfa/sign-in` completes it
+ * with a code of the current 30-second step. From the attacker's side: wrong, empty, replayed and
+ * expired codes, another project's attempt, the attempt cap, and a database copy holding no
+ * usable secret. The codes here are computed by the test's own RFC 6238 implementation.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectKeys } from '../../server/src/index.js';
+import { emailedSignInCode, patchConfig } from '../support/outbox.js';
+import { expectKnownError, raw, signUp } from '../support/raw-api.js';
+import { backends, type RunningServer } from '../support/server.js';
+
+/** RFC 6238 with SHA-1, 6 digits and 30-second steps, written apart from the server's. */
+function totp(secret: Buffer, at: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', secret).update(counter).digest();
+  const offset = mac[19]! & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+describe.each(backends())('TOTP second factor on $name', (backend) => {
+  let running: RunningServer;
+  let dev: ProjectKeys;
+  let clock = Date.UTC(2026, 10, 24, 12, 0, 5);
+  beforeAll(async () => {
+    running = await backend.create({ now: () => clock, resetCodeResponseTimeMs: { min: 0, max: 0 } });
+    dev = running.server.seeded.dev;
+    await patchConfig(running.url, dev, { magic_link_enabled: true });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  /** A signed-up user with TOTP turned on through `users/me`. */
+  async function userWithTotp() {
+    const user = await signUp(running.url, dev);
+    const secret = randomBytes(20);
+    const on = await raw(running.url, '/users/me', {
+      method: 'PATCH',
+      keys: dev,
+      accessToken: user.accessToken,
+      body: { totp_secret_base64: secret.toString('base64') },
+    });
+    expect(on.status, on.text).toBe(200);
+    expect(on.json.requires_totp_mfa).toBe(true);
+    return { ...user, secret };
+  }
+
+  const passwordSignIn = (email: string, password: string) =>
+    raw(running.url, '/auth/password/sign-in', { keys: dev, body: { email, password } });
+  const mfa = (code: string, code6: string) =>
+    raw(running.url, '/auth/mfa/sign-in', { keys: dev, body: { code, type: 'totp', totp: code6 } });
+
+  async function attempt(email: string, password: string): Promise<string> {
+    const first = await passwordSignIn(email, password);
+    expect(first.status, first.text).toBe(400);
+    expect(first.json.code).toBe('MULTI_FACTOR_AUTHENTICATION_REQUIRED');
+    expect(first.json.details.attempt_code).toMatch(/^[0-9a-z]{45}$/);
+    expect(first.json.access_token).toBeUndefined();
+    return first.json.details.attempt_code;
+  }
+
+  it('asks for the second factor after the password, and signs in with the current code once', async () => {
+    const user = await userWithTotp();
+    const code = await attempt(user.email, user.password);
+    expectKnownError(await mfa(code, '000000'), 'INVALID_TOTP_CODE');
+    expectKnownError(await mfa(code, ''), 'INVALID_TOTP_CODE');
+    // The previous step's code is no longer good (no drift window).
+    expectKnownError(await mfa(code, totp(user.secret, clock - 30_000)), 'INVALID_TOTP_CODE');
+    const ok = await mfa(code, totp(user.secret, clock));
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.user_id).toBe(user.userId);
+    const me = await raw(running.url, '/users/me', { keys: dev, accessToken: ok.json.access_token });
+    expect(me.json.id).toBe(user.userId);
+    // The attempt is spent, and the same code cannot open a second attempt in its step.
+    expectKnownError(await mfa(code, totp(user.secret, clock)), 'VERIFICATION_CODE_ALREADY_USED');
+    const again = await attempt(user.email, user.password);
+    expectKnownError(await mfa(again, totp(user.secret, clock)), 'INVALID_TOTP_CODE');
+    clock += 30_000;
+    expect((await mfa(again, totp(user.secret, clock))).status).toBe(200);
+  });
+
+  it('asks for it after a code sign-in too', async () => {
+    const user = await userWithTotp();
+    // Prove the address first (an unproven sign-up address cannot get a code).
+    const proven = await raw(running.url, `/users/${user.userId}`, {
+      method: 'PATCH',
+      keys: dev,
+      access: 'server',
+      body: { primary_email_verified: true },
+    });
+    expect(proven.status, proven.text).toBe(200);
+    const mailboxUrl = (await running.server.listenMailbox(0)).url;
+    const code = await emailedSignInCode(
+      { url: running.url, keys: dev, mailboxUrl },
+      user.email,
+      'http://localhost:5173/handler/magic-link-callback',
+    );
+    const first = await raw(running.url, '/auth/otp/sign-in', { keys: dev, body: { code } });
+    expect(first.json.code).toBe('MULTI_FACTOR_AUTHENTICATION_REQUIRED');
+    clock += 30_000;
+    const ok = await mfa(first.json.details.attempt_code, totp(user.secret, clock));
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.user_id).toBe(user.userId);
+  });
+
+  it('refuses an expired attempt, another project’s attempt, and more than twenty tries', async () => {
+    const user = await userWithTotp();
+    const expired = await attempt(user.email, user.password);
+    clock += 5 * 60_000 + 1000;
+    expectKnownError(await mfa(expired, totp(user.secret, clock)), 'VERIFICATION_CODE_EXPIRED');
+
+    const code = await attempt(user.email, user.password);
+    const other = running.server.seeded.internal;
+    const foreign = await raw(running.url, '/auth/mfa/sign-in', {
+      keys: other,
+      body: { code, type: 'totp', totp: totp(user.secret, clock) },
+    });
+    expectKnownError(foreign, 'VERIFICATION_CODE_NOT_FOUND');
+
+    for (let i = 0; i < 20; i++) expectKnownError(await mfa(code, '111111'), 'INVALID_TOTP_CODE');
+    expectKnownError(await mfa(code, totp(user.secret, clock)), 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
+  });
+
+  it('turns off with null, refuses a secret of the wrong size, and keeps the secret sealed at rest', async () => {
+    const user = await userWithTotp();
+    const bad = await raw(running.url, '/users/me', {
+      method: 'PATCH',
+      keys: dev,
+      accessToken: user.accessToken,
+      body: { totp_secret_base64: randomBytes(10).toString('base64') },
+    });
+    expect(bad.headers.get('x-stack-known-error')).toBe('SCHEMA_ERROR');
+    if (backend.name === 'postgres') {
+      // What a stolen copy of the database holds: no secret in clear, in any encoding.
+      const stored = await readStoredSecret(running, user.userId);
+      expect(stored).toMatch(/^v1\./);
+      for (const form of ['base64', 'hex', 'base64url'] as const)
+        expect(stored).not.toContain(user.secret.toString(form));
+    }
+    const off = await raw(running.url, '/users/me', {
+      method: 'PATCH',
+      keys: dev,
+      accessToken: user.accessToken,
+      body: { totp_secret_base64: null },
+    });
+    expect(off.json.requires_totp_mfa).toBe(false);
+    expect((await passwordSignIn(user.email, user.password)).status).toBe(200);
+  });
+});
+
+/** The stored TOTP column of a user, read straight from the test's PostgreSQL database. */
+async function readStoredSecret(running: RunningServer, userId: string): Promise<string> {
+  const client = new pg.Client({ connectionString: running.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT totp_secret FROM users WHERE id = $1', [userId]);
+    return rows[0].totp_secret;
+  } finally {
+    await client.end();
+  }
+}
