@@ -164,3 +164,100 @@ async function readStoredSecret(running: RunningServer, userId: string): Promise
     await client.end();
   }
 }
+
+describe.each(backends())('recovery codes on $name', (backend) => {
+  let running: RunningServer;
+  let dev: ProjectKeys;
+  const clock = Date.UTC(2026, 10, 24, 13, 0, 5);
+  beforeAll(async () => {
+    running = await backend.create({ now: () => clock });
+    dev = running.server.seeded.dev;
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  async function enrolled() {
+    const user = await signUp(running.url, dev);
+    const secret = randomBytes(20);
+    await raw(running.url, '/users/me', {
+      method: 'PATCH',
+      keys: dev,
+      accessToken: user.accessToken,
+      body: { totp_secret_base64: secret.toString('base64') },
+    });
+    const made = await raw(running.url, '/auth/mfa/recovery-codes', {
+      keys: dev,
+      accessToken: user.accessToken,
+      body: {},
+    });
+    expect(made.status, made.text).toBe(200);
+    return { ...user, secret, codes: made.json.codes as string[] };
+  }
+  const attempt = async (email: string, password: string) =>
+    (await raw(running.url, '/auth/password/sign-in', { keys: dev, body: { email, password } })).json.details
+      .attempt_code as string;
+  const mfa = (code: string, totp: string) =>
+    raw(running.url, '/auth/mfa/sign-in', { keys: dev, body: { code, type: 'totp', totp } });
+
+  it('makes ten distinct codes, each signing in once in place of a TOTP code', async () => {
+    const user = await enrolled();
+    expect(user.codes).toHaveLength(10);
+    expect(new Set(user.codes).size).toBe(10);
+    expect(user.codes.every((c) => /^[0-9a-z]{5}-[0-9a-z]{5}$/.test(c))).toBe(true);
+    const ok = await mfa(await attempt(user.email, user.password), user.codes[0]!.toUpperCase());
+    expect(ok.status, ok.text).toBe(200);
+    expectKnownError(
+      await mfa(await attempt(user.email, user.password), user.codes[0]!),
+      'INVALID_TOTP_CODE',
+    );
+    // Typed without the dash, the next one works too.
+    expect(
+      (await mfa(await attempt(user.email, user.password), user.codes[1]!.replace('-', ''))).status,
+    ).toBe(200);
+  });
+
+  it('a new set voids the old, another user’s code is no code, and two uses of one code race to one sign-in', async () => {
+    const user = await enrolled();
+    const other = await enrolled();
+    expectKnownError(
+      await mfa(await attempt(user.email, user.password), other.codes[0]!),
+      'INVALID_TOTP_CODE',
+    );
+    const again = await raw(running.url, '/auth/mfa/recovery-codes', {
+      keys: dev,
+      accessToken: user.accessToken,
+      body: {},
+    });
+    expectKnownError(
+      await mfa(await attempt(user.email, user.password), user.codes[2]!),
+      'INVALID_TOTP_CODE',
+    );
+    const fresh = again.json.codes as string[];
+    const [a, b] = [await attempt(user.email, user.password), await attempt(user.email, user.password)];
+    const results = await Promise.all([mfa(a, fresh[0]!), mfa(b, fresh[0]!)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it('needs TOTP on, and turning TOTP off voids the codes', async () => {
+    const plain = await signUp(running.url, dev);
+    const refused = await raw(running.url, '/auth/mfa/recovery-codes', {
+      keys: dev,
+      accessToken: plain.accessToken,
+      body: {},
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toBe('Turn on TOTP before making recovery codes.');
+    const user = await enrolled();
+    await raw(running.url, '/users/me', {
+      method: 'PATCH',
+      keys: dev,
+      accessToken: user.accessToken,
+      body: { totp_secret_base64: randomBytes(20).toString('base64') },
+    });
+    expectKnownError(
+      await mfa(await attempt(user.email, user.password), user.codes[0]!),
+      'INVALID_TOTP_CODE',
+    );
+  });
+});

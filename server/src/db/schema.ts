@@ -123,6 +123,23 @@ export const userActivityDays = pgTable(
   ],
 );
 
+/**
+ * A user's recovery codes for the second factor (beyond the reference): ten per set, each stored as
+ * its SHA-256 only and spent once; a new set replaces the old.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_hash_unique').on(t.userId, t.codeHash)],
+);
+
 /** Emails of a user. At most one channel per (project, value) may be used for auth. */
 export const contactChannels = pgTable(
   'contact_channels',

@@ -18,6 +18,7 @@ import {
   users,
   verificationCodes,
 } from '../db/schema.js';
+import { voidRecoveryCodes } from './recovery-codes.js';
 import { lockUser } from './users.js';
 import type { CodeTransaction } from './verification-codes.js';
 
@@ -55,7 +56,8 @@ export async function applyEmailProof(
 
   await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId));
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
-  await tx.update(users).set({ totpSecret: null }).where(eq(users.id, userId));
+  await tx.update(users).set({ totpSecret: null, totpLastStep: null }).where(eq(users.id, userId));
+  await voidRecoveryCodes(tx, userId);
   // Whoever set the account up may have added (and even verified) an address of their own.
   await tx
     .update(contactChannels)

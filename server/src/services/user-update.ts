@@ -20,6 +20,7 @@ import {
 import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
 import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
+import { voidRecoveryCodes } from './recovery-codes.js';
 import { loadUser, type UserRecord } from './users.js';
 
 /** The size of a TOTP secret the wire accepts (what the SDKs generate). */
@@ -184,6 +185,8 @@ async function writeUser(tx: Tx, project: ProjectRow, userId: string, write: Use
   }
   if (has('otp_auth_enabled')) fields.otpAuthEnabled = update.otp_auth_enabled ?? false;
   if (Object.keys(fields).length > 0) await tx.update(users).set(fields).where(eq(users.id, userId));
+  // Recovery codes belong to the secret they were made beside.
+  if (has('totp_secret_base64')) await voidRecoveryCodes(tx, userId);
 
   if (has('primary_email') && update.primary_email === null && currentPrimary) {
     await tx.delete(contactChannels).where(eq(contactChannels.id, currentPrimary.id));

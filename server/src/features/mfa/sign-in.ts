@@ -3,7 +3,8 @@
  * on. The attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED and a 6-digit code of the current
  * 30-second step sign the user in. A wrong code is INVALID_TOTP_CODE and leaves the attempt usable,
  * up to its cap of attempts. Beyond the reference: a code is accepted once only (a second use in its
- * step, on this attempt or another, is refused), and the secret is read from its sealed form.
+ * step, on this attempt or another, is refused), the secret is read from its sealed form, and a
+ * recovery code (`xxxxx-xxxxx`) may stand in for the TOTP code, once.
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -13,6 +14,7 @@ import { users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
+import { isRecoveryCodeShape, spendRecoveryCode } from '../../services/recovery-codes.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
 import { codeField, redeemCode } from '../../services/verification-codes.js';
 import { boundedString } from '../fields.js';
@@ -40,17 +42,24 @@ export const mfaSignInRoute = defineRoute({
           .from(users)
           .where(and(eq(users.id, userId), eq(users.projectId, auth.project.id)));
         const secret = user?.sealed ? ctx.totpSecrets.open(user.sealed) : null;
-        // An empty code, a wrong one, and a user whose second factor went away all fail alike.
-        if (!secret || !/^\d{6}$/.test(body.totp) || totpCode(secret, step) !== body.totp) {
-          throw knownError('INVALID_TOTP_CODE');
+        if (!secret) throw knownError('INVALID_TOTP_CODE');
+        if (isRecoveryCodeShape(body.totp)) {
+          // A recovery code stands in for the TOTP code, once.
+          if (!(await spendRecoveryCode(tx, userId, body.totp, ctx.now())))
+            throw knownError('INVALID_TOTP_CODE');
+        } else {
+          // An empty code and a wrong one fail alike.
+          if (!/^\d{6}$/.test(body.totp) || totpCode(secret, step) !== body.totp) {
+            throw knownError('INVALID_TOTP_CODE');
+          }
+          // Taking the step is the single use: a racing or later use of the same code finds it taken.
+          const taken = await tx
+            .update(users)
+            .set({ totpLastStep: step })
+            .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+            .returning({ id: users.id });
+          if (taken.length === 0) throw knownError('INVALID_TOTP_CODE');
         }
-        // Taking the step is the single use: a racing or later use of the same code finds it taken.
-        const taken = await tx
-          .update(users)
-          .set({ totpLastStep: step })
-          .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-          .returning({ id: users.id });
-        if (taken.length === 0) throw knownError('INVALID_TOTP_CODE');
         return endSignIn(ctx, tx, {
           projectId: auth.project.id,
           userId,
