@@ -1,0 +1,131 @@
+/**
+ * The totp plugin: the second factor for the signed-in user (enrol with an authenticator app,
+ * turn it off, make recovery codes) and for a sign-in waiting for it (`verify(code)`, a TOTP code or
+ * a recovery code). `createApp({ plugins: [totp()] })` gives `app.totp`. The screens (the
+ * second-factor slot and the account section) come with the React half.
+ */
+import {
+  type ClientUserJson,
+  definePlugin,
+  type Result,
+  SignetError,
+  type SignetPlugin,
+  type SignInResponseJson,
+  type SignInResult,
+  toSignInResult,
+} from '../../core/index.js';
+import { base32, base64, totpAt } from './totp-code.js';
+
+/** A secret being enrolled: what the page shows, and what `enable` saves. */
+export interface TotpEnrollment {
+  /** 20 random bytes. */
+  secret: Uint8Array;
+  /** The secret in base32, for typing into an authenticator app by hand. */
+  manualKey: string;
+  /** The `otpauth://` URI a QR code carries (issuer: the project's name). */
+  uri: string;
+}
+
+/** Codes completing a sign-in can fail with. */
+export type TotpVerifyErrorCode =
+  | 'INVALID_TOTP_CODE'
+  | 'VERIFICATION_CODE_EXPIRED'
+  | 'VERIFICATION_CODE_ALREADY_USED'
+  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'
+  | 'VERIFICATION_CODE_NOT_FOUND';
+
+/** Message when `verify` is called with no sign-in waiting for a second factor. */
+export const NO_PENDING_SIGN_IN_MESSAGE = 'signet: no sign-in is waiting for a second factor.';
+
+/** `app.totp`. */
+export interface TotpApi {
+  /** A new secret to enrol, with its manual key and `otpauth://` URI. Nothing is saved yet. */
+  createEnrollment(): TotpEnrollment;
+  /** Whether `code` is the current code of `secret` (checked here, before anything is saved). */
+  checkCode(secret: Uint8Array, code: string): Promise<boolean>;
+  /** Turns TOTP on with the enrolment's secret once `code` proves the app has it. */
+  enable(enrollment: TotpEnrollment, code: string): Promise<Result<void, 'INVALID_TOTP_CODE'>>;
+  /** Turns TOTP off for the signed-in user. */
+  disable(): Promise<void>;
+  /** Ten new single-use recovery codes (shown once; the previous ones stop working). */
+  createRecoveryCodes(): Promise<string[]>;
+  /** Completes the sign-in waiting for a second factor with a TOTP code or a recovery code. */
+  verify(code: string): Promise<SignInResult<TotpVerifyErrorCode>>;
+}
+
+const VERIFY_ERRORS: TotpVerifyErrorCode[] = [
+  'INVALID_TOTP_CODE',
+  'VERIFICATION_CODE_EXPIRED',
+  'VERIFICATION_CODE_ALREADY_USED',
+  'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+  'VERIFICATION_CODE_NOT_FOUND',
+];
+
+/** The totp plugin. */
+/* @__NO_SIDE_EFFECTS__ */
+export function totp(): SignetPlugin<'totp', TotpApi> {
+  return definePlugin({
+    id: 'totp',
+    setup: (ctx): TotpApi => {
+      const checkCode = async (secret: Uint8Array, code: string) =>
+        /^\d{6}$/.test(code.trim()) && (await totpAt(secret, ctx.env.now())) === code.trim();
+      const saveSecret = async (secretBase64: string | null) => {
+        const json = await ctx.http.request<ClientUserJson>('/users/me', {
+          method: 'PATCH',
+          body: { totp_secret_base64: secretBase64 },
+        });
+        ctx.setUser(json);
+      };
+      return {
+        createEnrollment() {
+          const secret = crypto.getRandomValues(new Uint8Array(20));
+          const manualKey = base32(secret);
+          const issuer = ctx.project.value?.displayName ?? 'signet';
+          const account = ctx.user.value?.primaryEmail ?? ctx.user.value?.id ?? 'user';
+          const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
+          const uri = `otpauth://totp/${label}?secret=${manualKey}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=6&period=30`;
+          return { secret, manualKey, uri };
+        },
+        checkCode,
+        async enable(enrollment, code) {
+          // Checked here first: a secret the app does not have would lock the user out.
+          if (!(await checkCode(enrollment.secret, code))) {
+            return { status: 'error', error: new SignetError('INVALID_TOTP_CODE', 400, 'Invalid TOTP code') };
+          }
+          await saveSecret(base64(enrollment.secret));
+          return { status: 'ok', data: undefined };
+        },
+        disable: () => saveSecret(null),
+        async createRecoveryCodes() {
+          const json = await ctx.http.request<{ codes: string[] }>('/auth/mfa/recovery-codes', {
+            method: 'POST',
+            body: {},
+          });
+          return json.codes;
+        },
+        verify(code) {
+          const attempt = ctx.pendingSignIn.value;
+          if (!attempt) throw new Error(NO_PENDING_SIGN_IN_MESSAGE);
+          return toSignInResult<TotpVerifyErrorCode>(
+            () =>
+              ctx.signIn(
+                () =>
+                  ctx.http.request<SignInResponseJson>('/auth/mfa/sign-in', {
+                    method: 'POST',
+                    withSession: false,
+                    body: { code: attempt.attemptCode, type: 'totp', totp: code.trim() },
+                  }),
+                {
+                  method: attempt.method,
+                  noRedirect: attempt.noRedirect,
+                  alwaysAfterSignIn: attempt.alwaysAfterSignIn,
+                  isNewUser: attempt.isNewUser,
+                },
+              ),
+            VERIFY_ERRORS,
+          );
+        },
+      };
+    },
+  });
+}
