@@ -51,7 +51,21 @@ import { magicLinkScreens } from './plugins/magic-link/screens.tsx';
 import { contactChannelsScreens } from './plugins/contact-channels/screens.tsx';
 window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLinkScreens, contactChannelsScreens };`,
   },
+  {
+    name: 'totp plugin alone (what it adds to an app that has the core)',
+    budgetBytes: 2 * 1024,
+    coreExternal: true,
+    code: `export { totp } from './plugins/totp/index.ts';`,
+  },
 ];
+
+/** Leaves the kit's core out of a bundle, to measure what a plugin adds on top of it. */
+const coreExternal = {
+  name: 'core-external',
+  setup(build) {
+    build.onResolve({ filter: /core\/index\.(js|ts)$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
 /** Bundles one entry and returns its minified and gzipped sizes. */
 async function measure(entry) {
@@ -65,6 +79,7 @@ async function measure(entry) {
     write: false,
     jsx: 'automatic',
     external: ['react', 'react-dom', 'react/jsx-runtime', '@preact/signals-react'],
+    plugins: entry.coreExternal ? [coreExternal] : [],
     logLevel: 'silent',
   });
   const bytes = result.outputFiles[0].contents;
