@@ -122,6 +122,7 @@ export type { ContactChannelJson } from './wire/contact-channel.js';
 export { EMAIL_MESSAGES, emailError, isEmail, isSignInEmail } from './wire/email.js';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './wire/headers.js';
 export type { MetricsJson } from './wire/metrics.js';
+export { PASSKEY_RP_ID_SENTINEL, type PasskeyInitiationJson, type PasskeyJson } from './wire/passkey.js';
 export {
   type ProductionModeInput,
   type ProductionModeProblem,

@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     rateLimits: { mode: rateLimitMode, redisUrl },
     trustProxy,
     svix: svixFromEnv(process.env),
+    hardcodedPasskeyChallenge: isTruthyEnv(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
@@ -211,4 +212,9 @@ function svixFromEnv(env: NodeJS.ProcessEnv): { url: string; apiKey: string } | 
   const url = env.STACK_SVIX_SERVER_URL;
   const apiKey = env.STACK_SVIX_API_KEY;
   return url && apiKey ? { url, apiKey } : undefined;
+}
+
+/** An environment flag: set to anything but empty, `0` or `false`. */
+function isTruthyEnv(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }

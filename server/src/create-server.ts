@@ -68,6 +68,13 @@ export interface SignetServerOptions {
    */
   svix?: SvixOptions;
   /**
+   * Passkey ceremonies use the fixed challenge `TU9DSw` ("MOCK") instead of a random one, so that
+   * WebAuthn responses recorded by Stack's test tooling replay (wire.md §6.7). For tests only;
+   * never applied to a project in production mode. `signet-server` sets it from
+   * `STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING`. Default false.
+   */
+  hardcodedPasskeyChallenge?: boolean;
+  /**
    * Keep what request authentication reads (keys, tokens' users) in memory, dropped on every
    * change through PostgreSQL NOTIFY (README "Several processes"). Default true; false reads the
    * database on every request.
@@ -147,6 +154,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       rateLimits,
       trustedProxies,
       svix: options.svix,
+      hardcodedPasskeyChallenge: options.hardcodedPasskeyChallenge ?? false,
       totpSecrets: createSecretBox(seeded.serverSecret, 'totp secrets'),
       authCache,
       log,

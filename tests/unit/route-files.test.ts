@@ -18,6 +18,7 @@ const RESOURCES: Record<string, string> = {
   mfa: '/auth/mfa',
   oauth: '/auth/oauth',
   otp: '/auth/otp',
+  passkey: '/auth/passkey',
   password: '/auth/password',
   projects: '/projects',
   sessions: '/auth/sessions',

@@ -20,6 +20,7 @@ import { mfaRoutes } from './mfa/routes.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { openApiRoute } from './openapi.json.js';
 import { otpRoutes } from './otp/routes.js';
+import { passkeyRoutes } from './passkey/routes.js';
 import { passwordRoutes } from './password/routes.js';
 import { projectsRoutes } from './projects/routes.js';
 import { sessionsRoutes } from './sessions/routes.js';
@@ -37,6 +38,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...mfaRoutes,
   ...oauthRoutes,
   ...otpRoutes,
+  ...passkeyRoutes,
   ...passwordRoutes,
   ...projectsRoutes,
   ...sessionsRoutes,

@@ -32,6 +32,8 @@ export interface ServerContext {
   authCache: AuthCache;
   /** The Svix server webhooks go through, when one is configured. */
   svix: SvixOptions | undefined;
+  /** Passkey ceremonies use the fixed test challenge (never in production mode). */
+  hardcodedPasskeyChallenge: boolean;
   log: (line: string) => void;
 }
 

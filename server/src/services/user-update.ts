@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { AccessType } from '../../../core/wire/headers.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { contactChannels, passwordCredentials, refreshTokens, users } from '../db/schema.js';
+import { contactChannels, passkeys, passwordCredentials, refreshTokens, users } from '../db/schema.js';
 import { knownError, StatusError } from '../errors.js';
 import {
   boundedJson,
@@ -187,6 +187,8 @@ async function writeUser(tx: Tx, project: ProjectRow, userId: string, write: Use
   if (Object.keys(fields).length > 0) await tx.update(users).set(fields).where(eq(users.id, userId));
   // Recovery codes belong to the secret they were made beside.
   if (has('totp_secret_base64')) await voidRecoveryCodes(tx, userId);
+  // `passkey_auth_enabled: false` removes the user's passkeys (wire.md §4.6).
+  if (update.passkey_auth_enabled === false) await tx.delete(passkeys).where(eq(passkeys.userId, userId));
 
   if (has('primary_email') && update.primary_email === null && currentPrimary) {
     await tx.delete(contactChannels).where(eq(contactChannels.id, currentPrimary.id));

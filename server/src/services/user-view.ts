@@ -4,7 +4,7 @@ import type { UserRecord } from './users.js';
 
 /** The user as client access sees it. */
 export function clientUserView(user: UserRecord): ClientUserJson {
-  const { row, channels, hasPassword } = user;
+  const { row, channels, hasPassword, hasPasskey } = user;
   const primary = channels.find((c) => c.type === 'email' && c.isPrimary);
   return {
     id: row.id,
@@ -22,7 +22,7 @@ export function clientUserView(user: UserRecord): ClientUserJson {
     selected_team: null,
     requires_totp_mfa: row.totpSecret !== null,
     otp_auth_enabled: row.otpAuthEnabled,
-    passkey_auth_enabled: false,
+    passkey_auth_enabled: hasPasskey,
   };
 }
 

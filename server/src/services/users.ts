@@ -1,14 +1,15 @@
-/** Loading users with what their wire views need (channels, password, OTP). */
+/** Loading users with what their wire views need (channels, password, passkey, OTP). */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
-import { contactChannels, passwordCredentials, users } from '../db/schema.js';
+import { contactChannels, passkeys, passwordCredentials, users } from '../db/schema.js';
 
-/** A user row with its contact channels and whether it has a password. */
+/** A user row with its contact channels and whether it has a password and a passkey. */
 export interface UserRecord {
   row: typeof users.$inferSelect;
   channels: (typeof contactChannels.$inferSelect)[];
   hasPassword: boolean;
+  hasPasskey: boolean;
 }
 
 /**
@@ -19,6 +20,9 @@ export const userRecordFields = {
   user: users,
   channel: contactChannels,
   passwordUserId: passwordCredentials.userId,
+  hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`.mapWith(
+    Boolean,
+  ),
 };
 
 /** The rows of a query selecting {@link userRecordFields}. */
@@ -26,6 +30,7 @@ export interface UserRecordRow {
   user: typeof users.$inferSelect | null;
   channel: typeof contactChannels.$inferSelect | null;
   passwordUserId: string | null;
+  hasPasskey: boolean;
 }
 
 /**
@@ -43,7 +48,12 @@ export function userRecordFrom(rows: readonly Partial<UserRecordRow>[]): UserRec
   const row = rows[0]?.user;
   if (!row) return null;
   const channels = rows.flatMap((r) => (r.channel ? [r.channel] : []));
-  return { row, channels, hasPassword: rows[0]!.passwordUserId != null };
+  return {
+    row,
+    channels,
+    hasPassword: rows[0]!.passwordUserId != null,
+    hasPasskey: rows[0]!.hasPasskey === true,
+  };
 }
 
 /**

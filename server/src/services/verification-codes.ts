@@ -27,6 +27,9 @@ export const CODE_LIFETIME_MS = {
   CONTACT_CHANNEL_VERIFICATION: 7 * 24 * 60 * MINUTE,
   /** A sign-in waiting for its second factor (wire.md §6.5). */
   MFA_ATTEMPT: 5 * MINUTE,
+  /** A WebAuthn ceremony's challenge: its 60-second timeout and 5 seconds to spare (wire.md §6.7). */
+  PASSKEY_REGISTRATION_CHALLENGE: 65 * 1000,
+  PASSKEY_AUTHENTICATION_CHALLENGE: 65 * 1000,
 } as const;
 
 /** The code types this server issues. */
