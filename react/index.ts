@@ -67,6 +67,7 @@ export {
   type ButtonProps,
   type ButtonVariant,
 } from './ui/button.js';
+export { CodeInput, type CodeInputProps, normalizeCode } from './ui/code-input.js';
 export { EmailField, type EmailFieldProps } from './ui/email-field.js';
 export { Form, type FormProps } from './ui/form.js';
 export { FormError } from './ui/form-error.js';

@@ -9,6 +9,7 @@ import { emailError } from '../../core/index.js';
 import {
   type AuthFormProps,
   Button,
+  CodeInput,
   callShowingFailure,
   EmailField,
   Form,
@@ -25,7 +26,6 @@ import {
   usePluginApi,
   verificationErrorMessage,
 } from '../../react/index.js';
-import { CodeInput } from './code-input.js';
 import { type MagicLinkApi, SIGN_IN_CODE_LENGTH } from './index.js';
 
 /** Email step, then 'Enter the code from your email'. */

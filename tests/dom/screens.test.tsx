@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contactChannels } from '../../plugins/contact-channels/index.js';
 import { contactChannelsScreens } from '../../plugins/contact-channels/screens.js';
-import { CodeInput } from '../../plugins/magic-link/code-input.js';
 import { magicLink } from '../../plugins/magic-link/index.js';
 import { magicLinkScreens } from '../../plugins/magic-link/screens.js';
 import { password } from '../../plugins/password/index.js';
@@ -22,6 +21,7 @@ import {
   type SecondFactorProps,
   SignetHandler,
 } from '../../react/index.js';
+import { CodeInput } from '../../react/ui/code-input.js';
 import { json, knownError } from '../support/fake-api.js';
 import { renderWithApp } from './render-app.js';
 

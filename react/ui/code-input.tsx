@@ -1,11 +1,14 @@
 /**
- * The 6-slot code input of the magic-link form: letters and digits only, upper-cased as typed,
- * a pasted code fills every slot, Backspace and the arrow keys move between slots.
+ * A code typed into one slot per character (an emailed sign-in code, an authenticator app's
+ * code): only the characters the code can hold, upper-cased as typed, a pasted code fills every
+ * slot, Backspace and the arrow keys move between slots.
  */
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 
 /** Keeps letters and digits, upper-cased. */
 export const normalizeCode = (text: string) => text.replace(/[^a-z0-9]/gi, '').toUpperCase();
+/** Keeps digits. */
+const digitsOnly = (text: string) => text.replace(/[^0-9]/g, '');
 
 /** Props of `CodeInput`. */
 export interface CodeInputProps {
@@ -17,6 +20,8 @@ export interface CodeInputProps {
   label: string;
   invalid?: boolean;
   describedBy?: string;
+  /** Which characters the code holds: letters and digits (default), or digits only. */
+  kind?: 'alphanumeric' | 'numeric';
 }
 
 /** A row of one-character inputs that behaves as one field. */
@@ -28,12 +33,14 @@ export function CodeInput({
   label,
   invalid,
   describedBy,
+  kind = 'alphanumeric',
 }: CodeInputProps) {
+  const normalize = kind === 'numeric' ? digitsOnly : normalizeCode;
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (index: number) => inputs.current[Math.max(0, Math.min(length - 1, index))]?.focus();
 
   const setFrom = (index: number, text: string) => {
-    const chars = normalizeCode(text);
+    const chars = normalize(text);
     if (!chars) return;
     const next = (value.slice(0, index) + chars).slice(0, length);
     onChange(next);
@@ -72,8 +79,8 @@ export function CodeInput({
           }}
           className="signet-code-slot"
           aria-label={`${label}, character ${index + 1} of ${length}`}
-          inputMode="text"
-          autoCapitalize="characters"
+          inputMode={kind === 'numeric' ? 'numeric' : 'text'}
+          autoCapitalize={kind === 'numeric' ? 'off' : 'characters'}
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           spellCheck={false}
           maxLength={length}
