@@ -1,0 +1,196 @@
+/**
+ * The passkey plugin: add a passkey to the signed-in user, sign in with one, and list, rename or
+ * remove the user's passkeys. `createApp({ plugins: [passkey()] })` gives `app.passkey`. The
+ * screens (the 'Sign in with Passkey' button, the account section) are in `./screens`.
+ *
+ * Failures come back as the wire's passkey errors with the product's messages: the server could
+ * not start the ceremony ('Failed to get initiation options for passkey registration'), the
+ * browser refused it (PASSKEY_WEBAUTHN_ERROR with WebAuthn's code, e.g. `ERROR_CEREMONY_ABORTED`
+ * when the user cancels), or the server refused what the authenticator made.
+ */
+import {
+  definePlugin,
+  type PasskeyInitiationJson,
+  type PasskeyJson,
+  type PluginContext,
+  type Result,
+  SignetError,
+  type SignetPlugin,
+  type SignInResponseJson,
+  type SignInResult,
+  toResult,
+  toSignInResult,
+} from '../../core/index.js';
+import {
+  browserWebAuthn,
+  creationOptionsFor,
+  fromBrowserError,
+  requestOptionsFor,
+  type WebAuthnClient,
+} from './webauthn.js';
+
+export { rpIdFor, type WebAuthnClient, webAuthnError } from './webauthn.js';
+
+/** One of the user's passkeys. */
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Codes adding a passkey can fail with. */
+export type PasskeyRegisterErrorCode =
+  | 'PASSKEY_REGISTRATION_FAILED'
+  | 'PASSKEY_AUTHENTICATION_FAILED'
+  | 'PASSKEY_WEBAUTHN_ERROR';
+/** Codes a passkey sign-in can fail with. */
+export type PasskeySignInErrorCode =
+  | 'PASSKEY_AUTHENTICATION_FAILED'
+  | 'PASSKEY_WEBAUTHN_ERROR'
+  | 'VERIFICATION_CODE_EXPIRED'
+  | 'VERIFICATION_CODE_ALREADY_USED';
+
+const REGISTER_ERRORS: PasskeyRegisterErrorCode[] = [
+  'PASSKEY_REGISTRATION_FAILED',
+  'PASSKEY_AUTHENTICATION_FAILED',
+  'PASSKEY_WEBAUTHN_ERROR',
+];
+const SIGN_IN_ERRORS: PasskeySignInErrorCode[] = [
+  'PASSKEY_AUTHENTICATION_FAILED',
+  'PASSKEY_WEBAUTHN_ERROR',
+  'VERIFICATION_CODE_EXPIRED',
+  'VERIFICATION_CODE_ALREADY_USED',
+];
+
+/** `app.passkey`. */
+export interface PasskeyApi {
+  /** Whether this browser can use passkeys at all (WebAuthn present). */
+  isSupported(): boolean;
+  /** Adds a passkey to the signed-in user: the browser asks the user to make one. */
+  register(options?: { name?: string }): Promise<Result<void, PasskeyRegisterErrorCode>>;
+  /** Signs in with a passkey the browser offers (after-sign-in redirect unless `noRedirect`). */
+  signIn(options?: { noRedirect?: boolean }): Promise<SignInResult<PasskeySignInErrorCode>>;
+  /** The signed-in user's passkeys, oldest first. */
+  list(): Promise<Passkey[]>;
+  /** Renames one of them. */
+  rename(id: string, name: string): Promise<Passkey>;
+  /** Removes one of them; it signs nobody in any more. */
+  remove(id: string): Promise<void>;
+}
+
+/** Options of {@link passkey}. */
+export interface PasskeyOptions {
+  /** Runs the ceremonies; the browser's WebAuthn by default. */
+  webauthn?: WebAuthnClient;
+}
+
+const fromJson = (json: PasskeyJson): Passkey => ({
+  id: json.id,
+  name: json.name,
+  createdAt: new Date(json.created_at_millis),
+  lastUsedAt: json.last_used_at_millis === null ? null : new Date(json.last_used_at_millis),
+});
+
+/**
+ * Starts a ceremony: the server's options and code, or the given failure when the server would
+ * not start it (as Stack's client reports it).
+ */
+async function initiate(ctx: PluginContext, path: string, failure: SignetError<string>) {
+  try {
+    return await ctx.http.request<PasskeyInitiationJson>(path, { method: 'POST', body: {} });
+  } catch (error) {
+    if (error instanceof SignetError) throw failure;
+    throw error;
+  }
+}
+
+const hostnameOf = (ctx: PluginContext) => {
+  const url = ctx.env.currentUrl();
+  return url ? new URL(url).hostname : null;
+};
+
+/** The passkey plugin. */
+/* @__NO_SIDE_EFFECTS__ */
+export function passkey(options: PasskeyOptions = {}): SignetPlugin<'passkey', PasskeyApi> {
+  const webauthn = options.webauthn ?? browserWebAuthn;
+  return definePlugin({
+    id: 'passkey',
+    setup: (ctx): PasskeyApi => ({
+      isSupported: () => webauthn.isSupported(),
+      register: ({ name } = {}) =>
+        toResult<void, PasskeyRegisterErrorCode>(async () => {
+          const started = await initiate(
+            ctx,
+            '/auth/passkey/initiate-passkey-registration',
+            new SignetError(
+              'PASSKEY_REGISTRATION_FAILED',
+              400,
+              'Failed to get initiation options for passkey registration',
+            ),
+          );
+          const credential = await webauthn
+            .create(creationOptionsFor(started.options_json, hostnameOf(ctx)))
+            .catch((error: unknown) => {
+              const mapped = fromBrowserError(error);
+              throw mapped instanceof SignetError
+                ? mapped
+                : new SignetError(
+                    'PASSKEY_REGISTRATION_FAILED',
+                    400,
+                    'Failed to start passkey registration due to unknown error',
+                  );
+            });
+          await ctx.http.request('/auth/passkey/register', {
+            method: 'POST',
+            body: { credential, code: started.code, ...(name ? { name } : {}) },
+          });
+          await ctx.refreshUser();
+        }, REGISTER_ERRORS),
+      signIn: ({ noRedirect } = {}) =>
+        toSignInResult<PasskeySignInErrorCode>(async () => {
+          const started = await initiate(
+            ctx,
+            '/auth/passkey/initiate-passkey-authentication',
+            new SignetError(
+              'PASSKEY_AUTHENTICATION_FAILED',
+              400,
+              'Failed to get initiation options for passkey authentication',
+            ),
+          );
+          const assertion = await webauthn
+            .get(requestOptionsFor(started.options_json, hostnameOf(ctx)))
+            .catch((error: unknown) => {
+              const mapped = fromBrowserError(error);
+              throw mapped instanceof SignetError
+                ? mapped
+                : new SignetError('PASSKEY_AUTHENTICATION_FAILED', 400, 'Failed to sign in with passkey');
+            });
+          return ctx.signIn(
+            () =>
+              ctx.http.request<SignInResponseJson>('/auth/passkey/sign-in', {
+                method: 'POST',
+                withSession: false,
+                body: { authentication_response: assertion, code: started.code },
+              }),
+            { method: 'passkey', noRedirect, alwaysAfterSignIn: true },
+          );
+        }, SIGN_IN_ERRORS),
+      async list() {
+        const json = await ctx.http.request<{ items: PasskeyJson[] }>('/auth/passkey');
+        return json.items.map(fromJson);
+      },
+      async rename(id, name) {
+        const json = await ctx.http.request<PasskeyJson>(`/auth/passkey/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: { name },
+        });
+        return fromJson(json);
+      },
+      async remove(id) {
+        await ctx.http.request(`/auth/passkey/${encodeURIComponent(id)}`, { method: 'DELETE' });
+        await ctx.refreshUser();
+      },
+    }),
+  });
+}
