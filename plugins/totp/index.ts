@@ -12,6 +12,7 @@ import {
   type SignetPlugin,
   type SignInResponseJson,
   type SignInResult,
+  toResult,
   toSignInResult,
 } from '../../core/index.js';
 import { base32, base64, totpAt } from './totp-code.js';
@@ -45,8 +46,8 @@ export interface TotpApi {
   checkCode(secret: Uint8Array, code: string): Promise<boolean>;
   /** Turns TOTP on with the enrolment's secret once `code` proves the app has it. */
   enable(enrollment: TotpEnrollment, code: string): Promise<Result<void, 'INVALID_TOTP_CODE'>>;
-  /** Turns TOTP off for the signed-in user. */
-  disable(): Promise<void>;
+  /** Turns TOTP off for the signed-in user, who proves the factor with a current or recovery code. */
+  disable(code: string): Promise<Result<void, 'INVALID_TOTP_CODE'>>;
   /** Ten new single-use recovery codes (shown once; the previous ones stop working). */
   createRecoveryCodes(): Promise<string[]>;
   /** Completes the sign-in waiting for a second factor with a TOTP code or a recovery code. */
@@ -69,7 +70,7 @@ export function totp(): SignetPlugin<'totp', TotpApi> {
     setup: (ctx): TotpApi => {
       const checkCode = async (secret: Uint8Array, code: string) =>
         /^\d{6}$/.test(code.trim()) && (await totpAt(secret, ctx.env.now())) === code.trim();
-      const saveSecret = async (secretBase64: string | null) => {
+      const saveSecret = async (secretBase64: string) => {
         const json = await ctx.http.request<ClientUserJson>('/users/me', {
           method: 'PATCH',
           body: { totp_secret_base64: secretBase64 },
@@ -95,7 +96,14 @@ export function totp(): SignetPlugin<'totp', TotpApi> {
           await saveSecret(base64(enrollment.secret));
           return { status: 'ok', data: undefined };
         },
-        disable: () => saveSecret(null),
+        disable: (code) =>
+          toResult<void, 'INVALID_TOTP_CODE'>(async () => {
+            const json = await ctx.http.request<ClientUserJson>('/auth/mfa/disable', {
+              method: 'POST',
+              body: { totp: code.trim() },
+            });
+            ctx.setUser(json);
+          }, ['INVALID_TOTP_CODE']),
         async createRecoveryCodes() {
           const json = await ctx.http.request<{ codes: string[] }>('/auth/mfa/recovery-codes', {
             method: 'POST',

@@ -71,7 +71,11 @@ describe.each(backends())('totp plugin on $name', (backend) => {
     await app.password.signIn({ email, password: 'totp password 1', noRedirect: true });
     expect((await app.totp.verify(recovery[0]!)).status).toBe('ok');
 
-    await app.totp.disable();
+    const wrongOff = await app.totp.disable('000000');
+    expect(wrongOff.status === 'error' && wrongOff.error.code).toBe('INVALID_TOTP_CODE');
+    expect(app.user.value?.isMultiFactorRequired).toBe(true);
+    clock += 30_000;
+    expect((await app.totp.disable(await totpAt(enrollment.secret, clock))).status).toBe('ok');
     expect(app.user.value?.isMultiFactorRequired).toBe(false);
     await app.signOut();
     expect((await app.password.signIn({ email, password: 'totp password 1', noRedirect: true })).status).toBe(

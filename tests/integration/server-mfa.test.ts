@@ -151,6 +151,28 @@ describe.each(backends())('TOTP second factor on $name', (backend) => {
     expect(off.json.requires_totp_mfa).toBe(false);
     expect((await passwordSignIn(user.email, user.password)).status).toBe(200);
   });
+
+  it('turns off at /auth/mfa/disable only with a current code, once, and then signs in without one', async () => {
+    const user = await userWithTotp();
+    const disable = (code: string, accessToken = user.accessToken) =>
+      raw(running.url, '/auth/mfa/disable', { keys: dev, accessToken, body: { totp: code } });
+    expectKnownError(await disable(''), 'INVALID_TOTP_CODE');
+    expectKnownError(await disable('000000'), 'INVALID_TOTP_CODE');
+    // Another user's session cannot turn this user's factor off, even with this user's code.
+    const other = await signUp(running.url, dev);
+    expectKnownError(await disable(totp(user.secret, clock), other.accessToken), 'INVALID_TOTP_CODE');
+    clock += 30_000;
+    const off = await disable(totp(user.secret, clock));
+    expect(off.status, off.text).toBe(200);
+    expect(off.json.requires_totp_mfa).toBe(false);
+    const signedIn = await passwordSignIn(user.email, user.password);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    // Signed out, there is nothing to turn off.
+    expectKnownError(
+      await raw(running.url, '/auth/mfa/disable', { keys: dev, body: { totp: '123456' } }),
+      'CANNOT_GET_OWN_USER_WITHOUT_USER',
+    );
+  });
 });
 
 /** The stored TOTP column of a user, read straight from the test's PostgreSQL database. */

@@ -6,15 +6,11 @@
  * step, on this attempt or another, is refused), the secret is read from its sealed form, and a
  * recovery code (`xxxxx-xxxxx`) may stand in for the TOTP code, once.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../core/wire/auth.js';
-import { totpCode, totpStep } from '../../crypto/totp.js';
-import { users } from '../../db/schema.js';
-import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
-import { isRecoveryCodeShape, spendRecoveryCode } from '../../services/recovery-codes.js';
+import { useSecondFactorCode } from '../../services/second-factor-code.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
 import { codeField, redeemCode } from '../../services/verification-codes.js';
 import { boundedString } from '../fields.js';
@@ -29,7 +25,6 @@ export const mfaSignInRoute = defineRoute({
   body: v.strictObject({ code: codeField, type: v.literal('totp'), totp: boundedString(64) }),
   async handler({ ctx, auth, body, json, clientIp }) {
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
-    const step = totpStep(ctx.now());
     const ending = await redeemCode(ctx, {
       projectId: auth.project.id,
       type: 'MFA_ATTEMPT',
@@ -37,29 +32,7 @@ export const mfaSignInRoute = defineRoute({
       act: async (tx, row) => {
         const data = row.data as { user_id?: string; is_new_user?: boolean };
         const userId = data.user_id ?? '';
-        const [user] = await tx
-          .select({ sealed: users.totpSecret })
-          .from(users)
-          .where(and(eq(users.id, userId), eq(users.projectId, auth.project.id)));
-        const secret = user?.sealed ? ctx.totpSecrets.open(user.sealed) : null;
-        if (!secret) throw knownError('INVALID_TOTP_CODE');
-        if (isRecoveryCodeShape(body.totp)) {
-          // A recovery code stands in for the TOTP code, once.
-          if (!(await spendRecoveryCode(tx, userId, body.totp, ctx.now())))
-            throw knownError('INVALID_TOTP_CODE');
-        } else {
-          // An empty code and a wrong one fail alike.
-          if (!/^\d{6}$/.test(body.totp) || totpCode(secret, step) !== body.totp) {
-            throw knownError('INVALID_TOTP_CODE');
-          }
-          // Taking the step is the single use: a racing or later use of the same code finds it taken.
-          const taken = await tx
-            .update(users)
-            .set({ totpLastStep: step })
-            .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-            .returning({ id: users.id });
-          if (taken.length === 0) throw knownError('INVALID_TOTP_CODE');
-        }
+        await useSecondFactorCode(ctx, tx, { projectId: auth.project.id, userId, code: body.totp });
         return endSignIn(ctx, tx, {
           projectId: auth.project.id,
           userId,
