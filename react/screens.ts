@@ -61,6 +61,11 @@ export interface AuthButtonsSlot extends SlotEntry {
 export interface SecondFactorProps {
   /** The attempt waiting for the second factor. */
   attempt: PendingSignIn;
+  /**
+   * Where it shows: on the auth page (the user can go back to the first factor), or on a callback
+   * page an email link or a provider opened (going back means signing in again from the start).
+   */
+  place: 'auth-page' | 'callback';
 }
 
 /**

@@ -9,8 +9,11 @@ import { slotEntries } from './screens.js';
 import { Button } from './ui/button.js';
 import { useSignalValue } from './use-signal.js';
 
-/** The second-factor screen for the pending attempt, or null when no attempt is pending. */
-export function SecondFactorSlot() {
+/**
+ * The second-factor screen for the pending attempt, or null when no attempt is pending. `place`:
+ * the auth page, or a callback page (email link, OAuth) where a failure means starting over.
+ */
+export function SecondFactorSlot({ place = 'auth-page' }: { place?: 'auth-page' | 'callback' }) {
   const { app, screens } = useSignetContext();
   const attempt = useSignalValue(app.pendingSignIn, null);
   const project = useProject();
@@ -29,7 +32,7 @@ export function SecondFactorSlot() {
       </MessageCard>
     );
   }
-  return <entry.Component attempt={attempt} />;
+  return <entry.Component attempt={attempt} place={place} />;
 }
 
 /** Whether a sign-in is waiting for its second factor. */

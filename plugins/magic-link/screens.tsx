@@ -118,7 +118,7 @@ export function MagicLinkCallbackPage({ searchParams }: HandlerRouteProps) {
   return (
     <FullPage>
       {state.status === 'second-factor-required' ? (
-        <SecondFactorSlot />
+        <SecondFactorSlot place="callback" />
       ) : state.status === 'failed' ? (
         <MessageCard title="Could not sign you in">
           <p role="alert">{state.message}</p>
