@@ -64,7 +64,7 @@ async function choosePasswordTab() {
 async function fillSignIn(email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 describe('sign-up, sign-in and sign-out in Chromium', () => {
@@ -100,7 +100,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
   });
 
   it('validates on the client, with the exact messages and no request', async () => {
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Please enter your email').waitFor();
     expect(await describedError('Email')).toBe('Please enter your email');
     expect(await describedError('Password')).toBe('Please enter your password');
@@ -211,7 +211,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
       await other.getByRole('tab', { name: 'Email & Password' }).click();
       await other.getByLabel('Email', { exact: true }).fill(EMAIL);
       await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await other.getByRole('button', { name: 'Sign In' }).click();
+      await other.getByRole('button', { name: 'Sign In', exact: true }).click();
       await other.waitForURL(`${stack.appUrl}/`);
       await currentUserText(`Signed in as ${EMAIL}`);
     } finally {

@@ -190,7 +190,7 @@ describe('password reset and email verification in Chromium', () => {
     await page.getByRole('tab', { name: 'Email & Password' }).click();
     await emailField().fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   }
 
   it('signs up with a password; the sign-up sends a verification email', async () => {

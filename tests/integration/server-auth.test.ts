@@ -297,7 +297,7 @@ describe.each(backends())('server request auth on $name', (backend) => {
         sign_up_enabled: true,
         credential_enabled: true,
         magic_link_enabled: true,
-        passkey_enabled: false,
+        passkey_enabled: true,
         client_team_creation_enabled: false,
         client_user_deletion_enabled: false,
         enabled_oauth_providers: [],

@@ -78,12 +78,16 @@ afterAll(async () => {
 const app = () => join(dir, 'app');
 
 const PAGE = `import { createApp, computed } from 'signet';
+import { passkey } from 'signet/plugins/passkey';
+import { passkeyScreens } from 'signet/plugins/passkey/screens';
 import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
+import { totp } from 'signet/plugins/totp';
+import { totpScreens } from 'signet/plugins/totp/screens';
 import { SignetProvider, SignetHandler } from 'signet/react';
 import 'signet/react/theme.css';
-const signet = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://127.0.0.1:1', plugins: [password()] });
-window.page = { signet, computed, SignetProvider, SignetHandler, passwordScreens };
+const signet = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://127.0.0.1:1', plugins: [password(), totp(), passkey()] });
+window.page = { signet, computed, SignetProvider, SignetHandler, passwordScreens, totpScreens, passkeyScreens };
 `;
 
 describe('the packed packages', () => {
@@ -211,6 +215,9 @@ module.exports = {
     expect(await readFile(join(app(), 'webpack-out', css!), 'utf8')).toContain('.signet-card');
     const js = await readFile(join(app(), 'webpack-out', 'main.js'), 'utf8');
     expect(js).toContain('x-stack-project-id');
+    // The passkey plugin's browser half and the totp screens' QR encoder came along.
+    expect(js).toContain('THIS_VALUE_WILL_BE_REPLACED.example.com');
+    expect(js).toContain('Scan this QR code with your authenticator app');
   }, 180_000);
 
   it('Vite keeps the theme CSS and bundles the kit', async () => {
@@ -227,7 +234,10 @@ module.exports = {
     expect(css, assets.join(', ')).toBeTruthy();
     expect(await readFile(join(app(), 'vite-out', 'assets', css!), 'utf8')).toContain('.signet-card');
     const js = assets.find((name) => name.endsWith('.js'));
-    expect(await readFile(join(app(), 'vite-out', 'assets', js!), 'utf8')).toContain('x-stack-project-id');
+    const bundle = await readFile(join(app(), 'vite-out', 'assets', js!), 'utf8');
+    expect(bundle).toContain('x-stack-project-id');
+    expect(bundle).toContain('THIS_VALUE_WILL_BE_REPLACED.example.com');
+    expect(bundle).toContain('Scan this QR code with your authenticator app');
   }, 180_000);
 
   it('renders on a server, and an app’s own computed() follows the kit’s user signal', async () => {

@@ -1,6 +1,6 @@
 /**
- * Entry point: creates the signet app with the password, magic-link, contact-channels and sessions
- * plugins and mounts the example.
+ * Entry point: creates the signet app with the password, magic-link, contact-channels, sessions,
+ * totp and passkey plugins and mounts the example.
  */
 import 'signet/react/theme.css';
 import './app.css';
@@ -11,10 +11,14 @@ import { contactChannels } from 'signet/plugins/contact-channels';
 import { contactChannelsScreens } from 'signet/plugins/contact-channels/screens';
 import { magicLink } from 'signet/plugins/magic-link';
 import { magicLinkScreens } from 'signet/plugins/magic-link/screens';
+import { passkey } from 'signet/plugins/passkey';
+import { passkeyScreens } from 'signet/plugins/passkey/screens';
 import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
 import { sessions } from 'signet/plugins/sessions';
 import { sessionsScreens } from 'signet/plugins/sessions/screens';
+import { totp } from 'signet/plugins/totp';
+import { totpScreens } from 'signet/plugins/totp/screens';
 import { MessageCard, SignetProvider } from 'signet/react';
 import { tickets } from 'signet-example-custom-plugin/plugin';
 import { ticketScreens } from 'signet-example-custom-plugin/screens';
@@ -51,6 +55,8 @@ function main() {
       magicLink(),
       contactChannels(),
       sessions(),
+      totp(),
+      passkey(),
       tickets({ endpoint: env.VITE_TICKETS_URL ?? 'http://127.0.0.1:8106' }),
     ],
     // Any page may live at a URL of the app's choosing: emailed sign-in links lead here.
@@ -63,6 +69,8 @@ function main() {
     magicLinkScreens(),
     contactChannelsScreens(),
     sessionsScreens(),
+    totpScreens(),
+    passkeyScreens(),
     ticketScreens(),
   ];
 

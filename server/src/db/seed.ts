@@ -76,6 +76,7 @@ export async function seed(
       displayName: 'Stack Dashboard',
       description: "Stack's admin dashboard",
       magicLinkEnabled: true,
+      passkeyEnabled: false,
     });
     const internal = await ensureKeys(tx, now, 'internal', options.seed?.internal ?? {});
 
@@ -88,6 +89,8 @@ export async function seed(
       displayName: 'Development project',
       description: 'Seeded by signet-server for local development',
       magicLinkEnabled: true,
+      // So a fresh clone's example app shows every sign-in method it has screens for.
+      passkeyEnabled: true,
     });
     const dev = await ensureKeys(tx, now, devId, options.seed?.dev ?? {});
     return { internal, dev, serverSecret };
@@ -111,7 +114,13 @@ async function setMeta(tx: Tx, key: string, value: string): Promise<string> {
 async function ensureProject(
   tx: Tx,
   now: () => number,
-  p: { id: string; displayName: string; description: string; magicLinkEnabled: boolean },
+  p: {
+    id: string;
+    displayName: string;
+    description: string;
+    magicLinkEnabled: boolean;
+    passkeyEnabled: boolean;
+  },
 ): Promise<void> {
   await tx
     .insert(projects)
@@ -125,6 +134,7 @@ async function ensureProject(
       signUpEnabled: true,
       credentialEnabled: true,
       magicLinkEnabled: p.magicLinkEnabled,
+      passkeyEnabled: p.passkeyEnabled,
       emailConfig: { type: 'shared' },
     })
     .onConflictDoNothing();

@@ -1,7 +1,7 @@
 /**
  * A test page, not part of the example: the sign-in page of an app whose screens fill the
- * second-factor slot with a stand-in screen, so the e2e tests can see the slot filled before a
- * real second factor (TOTP) exists. Served by the dev server at /test-pages/second-factor.html;
+ * second-factor slot with a screen of its own, so the e2e tests can see the slot hand the pending
+ * attempt to any screen, not only the totp plugin's. Served by the dev server at /test-pages/second-factor.html;
  * `vite build` builds only index.html, so it never ships.
  */
 import 'signet/react/theme.css';

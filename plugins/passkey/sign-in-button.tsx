@@ -1,0 +1,41 @@
+/**
+ * 'Sign in with Passkey' above the sign-in forms (product-spec §2): shown on the sign-in page only,
+ * when the project has passkeys on and the browser can use them. The browser then offers the
+ * passkeys it holds for this site; a failure is said under the button.
+ */
+import { useState } from 'react';
+import { Button, useAuthSubmit, usePluginApi } from '../../react/index.js';
+import type { PasskeyApi } from './index.js';
+
+/** The passkey sign-in button. */
+export function PasskeySignInButton() {
+  const api = usePluginApi<PasskeyApi>('passkey');
+  const [message, setMessage] = useState<string | null>(null);
+  const { pending, submit } = useAuthSubmit(async () => {
+    setMessage(null);
+    try {
+      const result = await api.signIn();
+      if (result.status === 'error') setMessage(result.error.message);
+    } catch (error) {
+      setMessage(`Failed to sign in with passkey: ${(error as Error).message}`);
+    }
+  });
+  if (!api.isSupported()) return null;
+  return (
+    <div className="signet-passkey-sign-in">
+      <Button
+        variant="secondary"
+        loading={pending}
+        onClick={() => void submit()}
+        data-testid="passkey-sign-in"
+      >
+        Sign in with Passkey
+      </Button>
+      {message && (
+        <p className="signet-field-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * The two-factor section of account settings. Off: set it up — a QR code drawn in the page and
+ * the key to type by hand, then a code from the app proves it has the secret before anything is
+ * saved; the recovery codes are shown once right after. On: make new recovery codes, or turn it
+ * off with a current code (or a recovery code).
+ */
+import { useId, useState } from 'react';
+import type { CurrentUser } from '../../core/index.js';
+import {
+  Button,
+  CodeInput,
+  ConfirmButton,
+  Form,
+  Spinner,
+  TextField,
+  useAuthSubmit,
+  usePluginApi,
+} from '../../react/index.js';
+import type { TotpApi, TotpEnrollment } from './index.js';
+import { QrCode } from './qr-code.js';
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'enrolling'; enrollment: TotpEnrollment }
+  | { kind: 'codes'; codes: string[] };
+
+/** The manual key in groups of four, as authenticator apps show it. */
+const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The two-factor section. */
+export function TwoFactorSection({ user }: { user: CurrentUser }) {
+  const api = usePluginApi<TotpApi>('totp');
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const newCodes = async () => {
+    setFailure(null);
+    try {
+      setStep({ kind: 'codes', codes: await api.createRecoveryCodes() });
+    } catch (error) {
+      setFailure(`Recovery codes could not be made: ${(error as Error).message}`);
+    }
+  };
+
+  if (step.kind === 'codes')
+    return <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />;
+  if (step.kind === 'enrolling') {
+    return (
+      <Enrollment
+        enrollment={step.enrollment}
+        onEnabled={() => void newCodes()}
+        onCancel={() => setStep({ kind: 'idle' })}
+      />
+    );
+  }
+  const alert = failure && (
+    <p className="signet-field-error" role="alert">
+      {failure}
+    </p>
+  );
+  if (!user.isMultiFactorRequired) {
+    return (
+      <div className="signet-account-stack">
+        <p className="signet-account-note">
+          Two-factor authentication is off. With it on, signing in also asks for a code from an authenticator
+          app on your phone.
+        </p>
+        {alert}
+        <div className="signet-account-actions">
+          <Button
+            variant="primary"
+            onClick={() => setStep({ kind: 'enrolling', enrollment: api.createEnrollment() })}
+          >
+            Set up two-factor authentication
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="signet-account-stack">
+      <p className="signet-account-note">
+        Two-factor authentication is on{' '}
+        <span className="signet-badge" data-tone="ok">
+          On
+        </span>
+      </p>
+      {alert}
+      <div className="signet-account-actions">
+        <ConfirmButton
+          label="Make new recovery codes"
+          question="New codes replace the ones you saved; those stop working."
+          confirmLabel="Yes, make new codes"
+          onConfirm={newCodes}
+        />
+      </div>
+      <TurnOff />
+    </div>
+  );
+}
+
+/** Scan or type the secret, then prove it with a code. */
+function Enrollment({
+  enrollment,
+  onEnabled,
+  onCancel,
+}: {
+  enrollment: TotpEnrollment;
+  onEnabled: () => void;
+  onCancel: () => void;
+}) {
+  const api = usePluginApi<TotpApi>('totp');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const messageId = useId();
+  const confirm = useAuthSubmit(async (typed: string) => {
+    setMessage(null);
+    try {
+      const result = await api.enable(enrollment, typed);
+      if (result.status === 'ok') onEnabled();
+      else {
+        setCode('');
+        setMessage('Invalid TOTP code');
+      }
+    } catch (error) {
+      setMessage(`Two-factor authentication could not be turned on: ${(error as Error).message}`);
+    }
+  });
+  const onCode = (value: string) => {
+    setCode(value);
+    setMessage(null);
+    if (value.length === 6) void confirm.submit(value);
+  };
+  return (
+    <Form name="totp-enroll" onSubmit={() => void confirm.submit(code)}>
+      <p className="signet-form-intro">Scan this QR code with your authenticator app</p>
+      <QrCode value={enrollment.uri} label="QR code for your authenticator app" />
+      <p className="signet-account-note">
+        Can't scan it? Enter this key instead:{' '}
+        <code className="signet-secret" data-testid="totp-manual-key">
+          {grouped(enrollment.manualKey)}
+        </code>
+      </p>
+      <p className="signet-form-intro">Then enter the 6-digit code the app shows</p>
+      <CodeInput
+        kind="numeric"
+        length={6}
+        value={code}
+        onChange={onCode}
+        disabled={confirm.pending}
+        label="Authenticator code"
+        invalid={!!message}
+        describedBy={message ? messageId : undefined}
+      />
+      {confirm.pending && <Spinner />}
+      {message && (
+        <p className="signet-field-error" id={messageId} role="alert">
+          {message}
+        </p>
+      )}
+      <div className="signet-account-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The recovery codes, shown this once. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="signet-account-stack">
+      <p className="signet-account-note" role="status">
+        Save these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are
+        shown only now.
+      </p>
+      <ul className="signet-recovery-codes" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="signet-account-actions">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void navigator.clipboard?.writeText(codes.join('\n')).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? 'Copied' : 'Copy codes'}
+        </Button>
+        <Button variant="primary" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Turning it off takes a current code or a recovery code. */
+function TurnOff() {
+  const api = usePluginApi<TotpApi>('totp');
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const turnOff = useAuthSubmit(async () => {
+    setMessage(null);
+    try {
+      const result = await api.disable(code);
+      if (result.status === 'error') setMessage('Invalid TOTP code');
+    } catch (error) {
+      setMessage(`Two-factor authentication could not be turned off: ${(error as Error).message}`);
+    }
+  });
+  if (!open) {
+    return (
+      <div className="signet-account-actions">
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          Turn off two-factor authentication
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <Form name="totp-disable" onSubmit={() => void turnOff.submit()}>
+      <TextField
+        label="Code from your authenticator app, or a recovery code"
+        name="totp-disable-code"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={message ?? undefined}
+      />
+      <div className="signet-account-actions">
+        <Button type="submit" variant="primary" loading={turnOff.pending}>
+          Turn off
+        </Button>
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The second-factor slot's screen for TOTP: 'Enter the code from your authenticator app', six
+ * digits that submit themselves once all are typed, 'Invalid TOTP code' when the server refuses
+ * one (an empty code included), and a way to use a recovery code instead. On a callback page a
+ * failure says to sign in again. Cancel drops the attempt and returns to the first factor.
+ */
+import { useId, useState } from 'react';
+import { SignetError } from '../../core/index.js';
+import {
+  Button,
+  CodeInput,
+  Form,
+  type SecondFactorProps,
+  Spinner,
+  TextField,
+  useApp,
+  useAuthSubmit,
+  usePluginApi,
+  verificationErrorMessage,
+} from '../../react/index.js';
+import type { TotpApi } from './index.js';
+
+const CODE_LENGTH = 6;
+
+/** The words for a failed second factor. */
+function failureMessage(error: unknown, place: SecondFactorProps['place']): string {
+  if (error instanceof SignetError && error.code === 'INVALID_TOTP_CODE') {
+    return place === 'callback' ? 'Invalid TOTP code. Please try signing in again.' : 'Invalid TOTP code';
+  }
+  return verificationErrorMessage(error);
+}
+
+/** Asks for the TOTP code (or a recovery code) of the sign-in waiting for it. */
+export function TotpSecondFactor({ place }: SecondFactorProps) {
+  const api = usePluginApi<TotpApi>('totp');
+  const app = useApp();
+  const [mode, setMode] = useState<'app' | 'recovery'>('app');
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const messageId = useId();
+
+  const verify = useAuthSubmit(async (typed: string) => {
+    setMessage(null);
+    const result = await api.verify(typed).catch((error: unknown) => ({ status: 'error' as const, error }));
+    if (result.status === 'error') {
+      // Start the slots over, so the next code is typed from the first.
+      setCode('');
+      setMessage(failureMessage(result.error, place));
+    }
+  });
+
+  const switchTo = (next: 'app' | 'recovery') => {
+    setMode(next);
+    setMessage(null);
+  };
+  const error = message && (
+    <p className="signet-field-error" id={messageId} role="alert">
+      {message}
+    </p>
+  );
+
+  if (mode === 'recovery') {
+    return (
+      <Form name="totp-recovery" onSubmit={() => void verify.submit(recovery)}>
+        <p className="signet-form-intro">Enter one of your recovery codes</p>
+        <TextField
+          label="Recovery code"
+          name="recovery-code"
+          autoComplete="off"
+          spellCheck={false}
+          autoFocus
+          value={recovery}
+          onChange={(event) => setRecovery(event.target.value)}
+        />
+        {error}
+        <Button type="submit" variant="primary" loading={verify.pending}>
+          Verify
+        </Button>
+        <button type="button" className="signet-link" onClick={() => switchTo('app')}>
+          Use your authenticator app instead
+        </button>
+      </Form>
+    );
+  }
+
+  const onCode = (value: string) => {
+    setCode(value);
+    setMessage(null);
+    if (value.length === CODE_LENGTH) void verify.submit(value);
+  };
+  return (
+    <Form name="totp-code" onSubmit={() => void verify.submit(code)}>
+      <p className="signet-form-intro">Enter the code from your authenticator app</p>
+      <CodeInput
+        kind="numeric"
+        length={CODE_LENGTH}
+        value={code}
+        onChange={onCode}
+        disabled={verify.pending}
+        label="Authenticator code"
+        invalid={!!message}
+        describedBy={message ? messageId : undefined}
+      />
+      {verify.pending && <Spinner />}
+      {error}
+      <button type="button" className="signet-link" onClick={() => switchTo('recovery')}>
+        Use a recovery code
+      </button>
+      <button type="button" className="signet-link" onClick={() => app.cancelPendingSignIn()}>
+        Cancel
+      </button>
+    </Form>
+  );
+}
