@@ -57,13 +57,42 @@ window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLink
     coreExternal: true,
     code: `export { totp } from './plugins/totp/index.ts';`,
   },
+  {
+    name: 'passkey plugin alone, with @simplewebauthn/browser (on top of the core)',
+    budgetBytes: 5 * 1024,
+    coreExternal: true,
+    code: `export { passkey } from './plugins/passkey/index.ts';`,
+  },
+  {
+    name: 'totp screens alone, with the QR encoder (on top of the core and the React adapter)',
+    budgetBytes: 8 * 1024,
+    coreExternal: true,
+    code: `export { totpScreens } from './plugins/totp/screens.tsx';`,
+  },
+  {
+    name: 'passkey screens alone (on top of the core, the React adapter and the passkey plugin)',
+    budgetBytes: 2 * 1024,
+    coreExternal: true,
+    code: `export { passkeyScreens } from './plugins/passkey/screens.tsx';`,
+  },
 ];
 
-/** Leaves the kit's core out of a bundle, to measure what a plugin adds on top of it. */
+/**
+ * Leaves the kit's core and React adapter out of a bundle (and, for a plugin's screens, the
+ * plugin itself), to measure what a plugin or its screens add on top of what an app has anyway.
+ */
 const coreExternal = {
   name: 'core-external',
   setup(build) {
-    build.onResolve({ filter: /core\/index\.(js|ts)$/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /(core|react)\/index\.(js|ts)$/ }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+    build.onResolve({ filter: /^\.\/index\.js$/ }, (args) =>
+      args.importer.includes('/plugins/') && !args.importer.endsWith('/index.ts')
+        ? { path: args.path, external: true }
+        : undefined,
+    );
   },
 };
 
