@@ -13,6 +13,7 @@ import { PRODUCTION_ORIGIN, setProductionMode, trustProductionOrigin } from '../
 import { expectKnownError, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 import { type CeremonyPlace, SoftwareAuthenticator } from '../support/software-authenticator.js';
+import { RECORDED_AUTHENTICATION, RECORDED_REGISTRATION } from '../support/stack-recorded-passkey.js';
 
 const PAGE: CeremonyPlace = { origin: 'http://localhost:5173' };
 const SENTINEL = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
@@ -390,6 +391,47 @@ describe.each(backends())('passkeys on $name', (backend) => {
 });
 
 describe('the hardcoded test challenge (wire.md §6.7)', () => {
+  it('replays a registration and sign-in recorded by Stack’s own test tooling', async () => {
+    const [backend] = backends();
+    const running = await backend!.create({ hardcodedPasskeyChallenge: true });
+    try {
+      const dev = running.server.seeded.dev;
+      await patchConfig(running.url, dev, { passkey_enabled: true });
+      const user = await signUp(running.url, dev);
+      const call = (path: string, body: unknown, accessToken?: string) =>
+        raw(running.url, path, { keys: dev, accessToken, body });
+      const registration = await call('/auth/passkey/initiate-passkey-registration', {}, user.accessToken);
+      expect(registration.json.options_json.challenge).toBe('TU9DSw');
+      const registered = await call(
+        '/auth/passkey/register',
+        { credential: RECORDED_REGISTRATION, code: registration.json.code },
+        user.accessToken,
+      );
+      expect(registered.status, registered.text).toBe(200);
+      expect(registered.json).toEqual({ user_handle: 'BBYYB_DKzPZHm1o6ILGo6Sk_cBc' });
+      const authentication = await call('/auth/passkey/initiate-passkey-authentication', {});
+      const signedIn = await call('/auth/passkey/sign-in', {
+        authentication_response: RECORDED_AUTHENTICATION,
+        code: authentication.json.code,
+      });
+      expect(signedIn.status, signedIn.text).toBe(200);
+      expect(signedIn.json).toMatchObject({ user_id: user.userId, is_new_user: false });
+      // Recorded at localhost: a project that refuses localhost refuses the recording too.
+      await patchConfig(running.url, dev, { allow_localhost: false });
+      const refused = await call('/auth/passkey/initiate-passkey-authentication', {});
+      expect(
+        (
+          await call('/auth/passkey/sign-in', {
+            authentication_response: RECORDED_AUTHENTICATION,
+            code: refused.json.code,
+          })
+        ).json.code,
+      ).toBe('PASSKEY_AUTHENTICATION_FAILED');
+    } finally {
+      await running.close();
+    }
+  });
+
   it('is TU9DSw with the flag, and random in production mode', async () => {
     const [backend] = backends();
     const running = await backend!.create({ hardcodedPasskeyChallenge: true });
