@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMessage } from '../support/outbox.js';
+import { signUpWithPassword } from './support/auth-forms.js';
 import { launchChromium } from './support/browser.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
@@ -65,13 +66,7 @@ async function largePhoto(target: Page): Promise<Buffer> {
 
 describe('account settings', () => {
   it('is reached from the home page once signed up', async () => {
-    await page.goto(`${stack.appUrl}/handler/sign-up`);
-    await page.getByRole('tab', { name: 'Email & Password' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByTestId('current-user').filter({ hasText: 'Signed in as' }).waitFor();
+    await signUpWithPassword(page, stack.appUrl, email, PASSWORD);
     await page.getByRole('link', { name: 'Account settings' }).click();
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
     for (const name of ['Profile', 'Emails', 'Password', 'Active sessions', 'Sign-in tickets'])

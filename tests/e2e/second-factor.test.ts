@@ -13,6 +13,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpWithPassword } from './support/auth-forms.js';
 import { launchChromium } from './support/browser.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
@@ -106,13 +107,7 @@ async function freshCode(): Promise<string> {
 
 describe('passkeys and the second factor', () => {
   it('adds a passkey from account settings', async () => {
-    await page.goto(`${stack.appUrl}/handler/sign-up`);
-    await page.getByRole('tab', { name: 'Email & Password' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await signedIn();
+    await signUpWithPassword(page, stack.appUrl, email, PASSWORD);
     await page.goto(`${stack.appUrl}/handler/account-settings`);
     const passkeys = section('Passkeys');
     await passkeys.getByText('No passkeys yet.').waitFor();
