@@ -14,6 +14,9 @@ export function PasskeysSection() {
   const [items, setItems] = useState<Passkey[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [name, setName] = useState('');
+  // Decided after mounting: a server render cannot know, and hydration must match it.
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => setSupported(api.isSupported()), [api]);
   const load = useCallback(async () => {
     try {
       setItems(await api.list());
@@ -36,7 +39,7 @@ export function PasskeysSection() {
     await load();
   });
 
-  if (!api.isSupported()) {
+  if (supported === false) {
     return <p className="signet-account-note">This browser cannot use passkeys.</p>;
   }
   return (

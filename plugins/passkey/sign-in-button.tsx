@@ -3,7 +3,7 @@
  * when the project has passkeys on and the browser can use them. The browser then offers the
  * passkeys it holds for this site; a failure is said under the button.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, useAuthSubmit, usePluginApi } from '../../react/index.js';
 import type { PasskeyApi } from './index.js';
 
@@ -11,6 +11,9 @@ import type { PasskeyApi } from './index.js';
 export function PasskeySignInButton() {
   const api = usePluginApi<PasskeyApi>('passkey');
   const [message, setMessage] = useState<string | null>(null);
+  // Decided after mounting: a server render cannot know, and hydration must match it.
+  const [supported, setSupported] = useState(false);
+  useEffect(() => setSupported(api.isSupported()), [api]);
   const { pending, submit } = useAuthSubmit(async () => {
     setMessage(null);
     try {
@@ -20,7 +23,7 @@ export function PasskeySignInButton() {
       setMessage(`Failed to sign in with passkey: ${(error as Error).message}`);
     }
   });
-  if (!api.isSupported()) return null;
+  if (!supported) return null;
   return (
     <div className="signet-passkey-sign-in">
       <Button

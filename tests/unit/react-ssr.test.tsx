@@ -2,6 +2,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../core/app.js';
+import { passkey } from '../../plugins/passkey/index.js';
+import { PasskeySignInButton } from '../../plugins/passkey/screens.js';
 import { password } from '../../plugins/password/index.js';
 import { passwordScreens } from '../../plugins/password/screens.js';
 import {
@@ -101,5 +103,25 @@ describe('FullPage', () => {
       </FullPage>,
     );
     expect(html.match(/signet-page/g)).toHaveLength(1);
+  });
+});
+
+describe('the passkey button', () => {
+  it('leaves the passkey button out of the server’s HTML, so hydration matches whatever the browser supports', () => {
+    const isSupported = vi.fn(() => true);
+    const app = createApp({
+      projectId: 'p',
+      publishableClientKey: 'pck_x',
+      baseUrl: 'http://api.invalid',
+      tokenStore: 'memory',
+      plugins: [passkey({ webauthn: { isSupported, create: vi.fn(), get: vi.fn() } })],
+    });
+    const html = renderToString(
+      <SignetProvider app={app}>
+        <PasskeySignInButton />
+      </SignetProvider>,
+    );
+    expect(html).not.toContain('Sign in with Passkey');
+    expect(isSupported).not.toHaveBeenCalled();
   });
 });
