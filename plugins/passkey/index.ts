@@ -23,8 +23,8 @@ import {
 } from '../../core/index.js';
 import {
   browserWebAuthn,
+  ceremonyError,
   creationOptionsFor,
-  fromBrowserError,
   requestOptionsFor,
   type WebAuthnClient,
 } from './webauthn.js';
@@ -132,14 +132,14 @@ export function passkey(options: PasskeyOptions = {}): SignetPlugin<'passkey', P
           const credential = await webauthn
             .create(creationOptionsFor(started.options_json, hostnameOf(ctx)))
             .catch((error: unknown) => {
-              const mapped = fromBrowserError(error);
-              throw mapped instanceof SignetError
-                ? mapped
-                : new SignetError(
-                    'PASSKEY_REGISTRATION_FAILED',
-                    400,
-                    'Failed to start passkey registration due to unknown error',
-                  );
+              throw ceremonyError(
+                error,
+                new SignetError(
+                  'PASSKEY_REGISTRATION_FAILED',
+                  400,
+                  'Failed to start passkey registration due to unknown error',
+                ),
+              );
             });
           await ctx.http.request('/auth/passkey/register', {
             method: 'POST',
@@ -161,10 +161,10 @@ export function passkey(options: PasskeyOptions = {}): SignetPlugin<'passkey', P
           const assertion = await webauthn
             .get(requestOptionsFor(started.options_json, hostnameOf(ctx)))
             .catch((error: unknown) => {
-              const mapped = fromBrowserError(error);
-              throw mapped instanceof SignetError
-                ? mapped
-                : new SignetError('PASSKEY_AUTHENTICATION_FAILED', 400, 'Failed to sign in with passkey');
+              throw ceremonyError(
+                error,
+                new SignetError('PASSKEY_AUTHENTICATION_FAILED', 400, 'Failed to sign in with passkey'),
+              );
             });
           return ctx.signIn(
             () =>

@@ -42,9 +42,13 @@ export function webAuthnError(message: string, code: string): SignetError<'PASSK
   return new SignetError('PASSKEY_WEBAUTHN_ERROR', 400, message, { message, code });
 }
 
-/** A WebAuthn failure of the browser as PASSKEY_WEBAUTHN_ERROR; anything else as it is. */
-export function fromBrowserError(error: unknown): unknown {
-  return error instanceof WebAuthnError ? webAuthnError(error.message, error.code) : error;
+/**
+ * What a failed ceremony becomes: our own checks' errors as they are, a WebAuthn failure of the
+ * browser as PASSKEY_WEBAUTHN_ERROR, anything else as `fallback`.
+ */
+export function ceremonyError(error: unknown, fallback: SignetError<string>): SignetError<string> {
+  if (error instanceof SignetError) return error;
+  return error instanceof WebAuthnError ? webAuthnError(error.message, error.code) : fallback;
 }
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;

@@ -4,19 +4,11 @@
  * saved; the recovery codes are shown once right after. On: make new recovery codes, or turn it
  * off with a current code (or a recovery code).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { CurrentUser } from '../../core/index.js';
-import {
-  Button,
-  CodeInput,
-  ConfirmButton,
-  Form,
-  Spinner,
-  TextField,
-  useAuthSubmit,
-  usePluginApi,
-} from '../../react/index.js';
-import type { TotpApi, TotpEnrollment } from './index.js';
+import { Button, ConfirmButton, Form, TextField, useAuthSubmit, usePluginApi } from '../../react/index.js';
+import { AuthenticatorCodeField } from './code-field.js';
+import { INVALID_TOTP_CODE_MESSAGE, type TotpApi, type TotpEnrollment } from './index.js';
 import { QrCode } from './qr-code.js';
 
 type Step =
@@ -111,7 +103,6 @@ function Enrollment({
   const api = usePluginApi<TotpApi>('totp');
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const messageId = useId();
   const confirm = useAuthSubmit(async (typed: string) => {
     setMessage(null);
     try {
@@ -119,17 +110,12 @@ function Enrollment({
       if (result.status === 'ok') onEnabled();
       else {
         setCode('');
-        setMessage('Invalid TOTP code');
+        setMessage(INVALID_TOTP_CODE_MESSAGE);
       }
     } catch (error) {
       setMessage(`Two-factor authentication could not be turned on: ${(error as Error).message}`);
     }
   });
-  const onCode = (value: string) => {
-    setCode(value);
-    setMessage(null);
-    if (value.length === 6) void confirm.submit(value);
-  };
   return (
     <Form name="totp-enroll" onSubmit={() => void confirm.submit(code)}>
       <p className="signet-form-intro">Scan this QR code with your authenticator app</p>
@@ -141,22 +127,16 @@ function Enrollment({
         </code>
       </p>
       <p className="signet-form-intro">Then enter the 6-digit code the app shows</p>
-      <CodeInput
-        kind="numeric"
-        length={6}
+      <AuthenticatorCodeField
         value={code}
-        onChange={onCode}
-        disabled={confirm.pending}
-        label="Authenticator code"
-        invalid={!!message}
-        describedBy={message ? messageId : undefined}
+        onChange={(value) => {
+          setCode(value);
+          setMessage(null);
+        }}
+        onComplete={(value) => void confirm.submit(value)}
+        pending={confirm.pending}
+        message={message}
       />
-      {confirm.pending && <Spinner />}
-      {message && (
-        <p className="signet-field-error" id={messageId} role="alert">
-          {message}
-        </p>
-      )}
       <div className="signet-account-actions">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
@@ -212,7 +192,7 @@ function TurnOff() {
     setMessage(null);
     try {
       const result = await api.disable(code);
-      if (result.status === 'error') setMessage('Invalid TOTP code');
+      if (result.status === 'error') setMessage(INVALID_TOTP_CODE_MESSAGE);
     } catch (error) {
       setMessage(`Two-factor authentication could not be turned off: ${(error as Error).message}`);
     }

@@ -35,6 +35,9 @@ export type TotpVerifyErrorCode =
   | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'
   | 'VERIFICATION_CODE_NOT_FOUND';
 
+/** What a refused code shows (product-spec §8). */
+export const INVALID_TOTP_CODE_MESSAGE = 'Invalid TOTP code';
+
 /** Message when `verify` is called with no sign-in waiting for a second factor. */
 export const NO_PENDING_SIGN_IN_MESSAGE = 'signet: no sign-in is waiting for a second factor.';
 
@@ -91,7 +94,10 @@ export function totp(): SignetPlugin<'totp', TotpApi> {
         async enable(enrollment, code) {
           // Checked here first: a secret the app does not have would lock the user out.
           if (!(await checkCode(enrollment.secret, code))) {
-            return { status: 'error', error: new SignetError('INVALID_TOTP_CODE', 400, 'Invalid TOTP code') };
+            return {
+              status: 'error',
+              error: new SignetError('INVALID_TOTP_CODE', 400, INVALID_TOTP_CODE_MESSAGE),
+            };
           }
           await saveSecret(base64(enrollment.secret));
           return { status: 'ok', data: undefined };

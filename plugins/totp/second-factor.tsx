@@ -4,28 +4,27 @@
  * one (an empty code included), and a way to use a recovery code instead. On a callback page a
  * failure says to sign in again. Cancel drops the attempt and returns to the first factor.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { SignetError } from '../../core/index.js';
 import {
   Button,
-  CodeInput,
   Form,
   type SecondFactorProps,
-  Spinner,
   TextField,
   useApp,
   useAuthSubmit,
   usePluginApi,
   verificationErrorMessage,
 } from '../../react/index.js';
-import type { TotpApi } from './index.js';
-
-const CODE_LENGTH = 6;
+import { AuthenticatorCodeField } from './code-field.js';
+import { INVALID_TOTP_CODE_MESSAGE, type TotpApi } from './index.js';
 
 /** The words for a failed second factor. */
 function failureMessage(error: unknown, place: SecondFactorProps['place']): string {
   if (error instanceof SignetError && error.code === 'INVALID_TOTP_CODE') {
-    return place === 'callback' ? 'Invalid TOTP code. Please try signing in again.' : 'Invalid TOTP code';
+    return place === 'callback'
+      ? `${INVALID_TOTP_CODE_MESSAGE}. Please try signing in again.`
+      : INVALID_TOTP_CODE_MESSAGE;
   }
   return verificationErrorMessage(error);
 }
@@ -38,7 +37,6 @@ export function TotpSecondFactor({ place }: SecondFactorProps) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const messageId = useId();
 
   const verify = useAuthSubmit(async (typed: string) => {
     setMessage(null);
@@ -54,12 +52,6 @@ export function TotpSecondFactor({ place }: SecondFactorProps) {
     setMode(next);
     setMessage(null);
   };
-  const error = message && (
-    <p className="signet-field-error" id={messageId} role="alert">
-      {message}
-    </p>
-  );
-
   if (mode === 'recovery') {
     return (
       <Form name="totp-recovery" onSubmit={() => void verify.submit(recovery)}>
@@ -73,7 +65,11 @@ export function TotpSecondFactor({ place }: SecondFactorProps) {
           value={recovery}
           onChange={(event) => setRecovery(event.target.value)}
         />
-        {error}
+        {message && (
+          <p className="signet-field-error" role="alert">
+            {message}
+          </p>
+        )}
         <Button type="submit" variant="primary" loading={verify.pending}>
           Verify
         </Button>
@@ -84,26 +80,19 @@ export function TotpSecondFactor({ place }: SecondFactorProps) {
     );
   }
 
-  const onCode = (value: string) => {
-    setCode(value);
-    setMessage(null);
-    if (value.length === CODE_LENGTH) void verify.submit(value);
-  };
   return (
     <Form name="totp-code" onSubmit={() => void verify.submit(code)}>
       <p className="signet-form-intro">Enter the code from your authenticator app</p>
-      <CodeInput
-        kind="numeric"
-        length={CODE_LENGTH}
+      <AuthenticatorCodeField
         value={code}
-        onChange={onCode}
-        disabled={verify.pending}
-        label="Authenticator code"
-        invalid={!!message}
-        describedBy={message ? messageId : undefined}
+        onChange={(value) => {
+          setCode(value);
+          setMessage(null);
+        }}
+        onComplete={(value) => void verify.submit(value)}
+        pending={verify.pending}
+        message={message}
       />
-      {verify.pending && <Spinner />}
-      {error}
       <button type="button" className="signet-link" onClick={() => switchTo('recovery')}>
         Use a recovery code
       </button>
