@@ -18,7 +18,8 @@ import { createHttpApp } from './http/app.js';
 import { answerClientError } from './http/client-error.js';
 import { createAuthCache } from './services/auth-cache/auth-cache.js';
 import { startChangeFeed } from './services/auth-cache/change-feed.js';
-import type { ServerContext, SvixOptions } from './services/context.js';
+import type { OAuthEndpointOverride, ServerContext, SvixOptions } from './services/context.js';
+import { createDevIdentityProvider } from './services/oauth/dev-identity-provider/app.js';
 import { createPasswordService } from './services/passwords.js';
 import { createRateLimits, type RateLimitOptions } from './services/rate-limit/rate-limits.js';
 import { startRetention } from './services/retention/schedule.js';
@@ -85,6 +86,20 @@ export interface SignetServerOptions {
    * promise) and answer 500 when it does not match. For tests and development; default false.
    */
   checkResponses?: boolean;
+  /**
+   * OpenID Connect issuers that stand in for providers' real endpoints, by provider id
+   * (`{ google: { issuer: 'http://127.0.0.1:4000' } }`): a standard provider so pointed speaks plain
+   * OpenID Connect (discovery, `openid email profile offline_access`, the userinfo endpoint) with the
+   * project's client id and secret. For tests against a provider process and for self-hosted
+   * identity providers. `signet-server` reads `SIGNET_OAUTH_PROVIDER_ISSUERS` (JSON).
+   */
+  oauthProviderEndpoints?: Record<string, OAuthEndpointOverride>;
+  /**
+   * The API's public origin (`https://auth.example.com`), when requests reach the server through a
+   * proxy under another name: OAuth providers are told to call back there. Default: each request's
+   * own origin.
+   */
+  publicUrl?: string;
   /** Where diagnostics go. Default: nowhere. */
   log?: (line: string) => void;
 }
@@ -106,6 +121,13 @@ export interface SignetServer {
    * shape on a port of its own: `GET /api/v1/mailbox/{name}` and `/api/v1/mailbox/{name}/{id}`.
    */
   listenMailbox(port?: number, host?: string): Promise<Listener>;
+  /**
+   * Serves the development identity provider that OAuth providers of type `shared` sign in
+   * through (a page "Sign in to GitHub (development)" that takes any email), on loopback by
+   * default. Until it listens, shared providers answer a clear error. Projects in production mode
+   * never use it.
+   */
+  listenDevIdentityProvider(port?: number, host?: string): Promise<Listener>;
   /** Ids and keys of the seeded `internal` and development projects. */
   seeded: { internal: ProjectKeys; dev: ProjectKeys };
   /**
@@ -139,6 +161,8 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     const authCache = createAuthCache();
     if (options.authCache !== false) stopChangeFeed = await startChangeFeed(database, authCache, log);
     rateLimits = await createRateLimits(options.rateLimits ?? {}, now, log);
+    let devIdentityProviderUrl: string | undefined;
+    const devIdentityProviderSecret = `${seeded.serverSecret}:development identity provider`;
     const ctx: ServerContext = {
       db: database.db,
       now,
@@ -156,6 +180,15 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       svix: options.svix,
       hardcodedPasskeyChallenge: options.hardcodedPasskeyChallenge ?? false,
       totpSecrets: createSecretBox(seeded.serverSecret, 'totp secrets'),
+      oauth: {
+        tokenBox: createSecretBox(seeded.serverSecret, 'oauth provider tokens'),
+        endpointOverrides: options.oauthProviderEndpoints ?? {},
+        devIdentityProvider: () =>
+          devIdentityProviderUrl === undefined
+            ? undefined
+            : { url: devIdentityProviderUrl, secret: devIdentityProviderSecret },
+        publicUrl: options.publicUrl,
+      },
       authCache,
       log,
     };
@@ -199,6 +232,22 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       seeded: { internal: seeded.internal, dev: seeded.dev },
       listen: (port = 0, host = '127.0.0.1') => listenOn(fetchFromSocket, port, host),
       listenMailbox: (port = 0, host = '127.0.0.1') => listenOn(mailbox.fetch, port, host),
+      async listenDevIdentityProvider(port = 0, host = '127.0.0.1') {
+        const handler = createDevIdentityProvider({
+          secret: devIdentityProviderSecret,
+          now,
+          baseUrl: () => devIdentityProviderUrl ?? '',
+        });
+        const listener = await listenOn(handler, port, host);
+        devIdentityProviderUrl = listener.url;
+        return {
+          url: listener.url,
+          close: async () => {
+            devIdentityProviderUrl = undefined;
+            await listener.close();
+          },
+        };
+      },
       sweep: () => retention.sweep(),
       async close() {
         if (closed) return;

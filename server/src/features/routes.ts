@@ -12,6 +12,7 @@
  */
 import type { RouteSpec } from '../http/route.js';
 import { checkFeatureSupportRoute } from './check-feature-support.js';
+import { connectedAccountsRoutes } from './connected-accounts/routes.js';
 import { contactChannelsRoutes } from './contact-channels/routes.js';
 import { emailTemplatesRoutes } from './email-templates/routes.js';
 import { welcomeRoute } from './index.js';
@@ -32,6 +33,7 @@ export const ROUTES: readonly RouteSpec[] = [
   openApiRoute(() => ROUTES, '0.1.0'),
   checkFeatureSupportRoute,
   welcomeRoute,
+  ...connectedAccountsRoutes,
   ...contactChannelsRoutes,
   ...emailTemplatesRoutes,
   ...internalRoutes,

@@ -107,8 +107,8 @@ export async function verifyAccessToken(
   throw knownError(flavour === 'user' ? 'UNPARSABLE_ACCESS_TOKEN' : 'UNPARSABLE_ADMIN_ACCESS_TOKEN');
 }
 
-/** Whether the session of `claims` is still live (for the admin-token path, which loads apart). */
-async function sessionUserExists(
+/** Whether the session of `claims` is still live (the admin-token path and OAuth link requests load apart). */
+export async function sessionUserExists(
   ctx: ServerContext,
   projectId: string,
   claims: AccessTokenClaims | undefined,

@@ -34,6 +34,8 @@ export interface ServerContext {
   svix: SvixOptions | undefined;
   /** Passkey ceremonies use the fixed test challenge (never in production mode). */
   hardcodedPasskeyChallenge: boolean;
+  /** What OAuth sign-ins need beyond the database (services/oauth). */
+  oauth: OAuthContext;
   log: (line: string) => void;
 }
 
@@ -41,4 +43,21 @@ export interface ServerContext {
 export interface SvixOptions {
   url: string;
   apiKey: string;
+}
+
+/** An OpenID Connect issuer that stands in for a provider's own endpoints. */
+export interface OAuthEndpointOverride {
+  issuer: string;
+}
+
+/** What OAuth sign-ins need beyond the database. */
+export interface OAuthContext {
+  /** Seals provider access and refresh tokens at rest (key derived from the server secret). */
+  tokenBox: SecretBox;
+  /** Providers whose standard endpoints are replaced by an OpenID Connect issuer (tests, self-hosted IdPs). */
+  endpointOverrides: Readonly<Record<string, OAuthEndpointOverride | undefined>>;
+  /** The development identity provider shared keys sign in through, while it listens. */
+  devIdentityProvider(): { url: string; secret: string } | undefined;
+  /** The API's public origin when it differs from what requests say (a proxy in front). */
+  publicUrl: string | undefined;
 }

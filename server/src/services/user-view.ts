@@ -4,7 +4,7 @@ import type { UserRecord } from './users.js';
 
 /** The user as client access sees it. */
 export function clientUserView(user: UserRecord): ClientUserJson {
-  const { row, channels, hasPassword, hasPasskey } = user;
+  const { row, channels, hasPassword, hasPasskey, oauthAccounts } = user;
   const primary = channels.find((c) => c.type === 'email' && c.isPrimary);
   return {
     id: row.id,
@@ -17,7 +17,7 @@ export function clientUserView(user: UserRecord): ClientUserJson {
     signed_up_at_millis: row.createdAt.getTime(),
     has_password: hasPassword,
     auth_with_email: hasPassword || row.otpAuthEnabled,
-    oauth_providers: [],
+    oauth_providers: oauthAccounts,
     selected_team_id: row.selectedTeamId,
     selected_team: null,
     requires_totp_mfa: row.totpSecret !== null,

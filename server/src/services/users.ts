@@ -2,14 +2,22 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
-import { contactChannels, passkeys, passwordCredentials, users } from '../db/schema.js';
+import { contactChannels, oauthAccounts, passkeys, passwordCredentials, users } from '../db/schema.js';
 
-/** A user row with its contact channels and whether it has a password and a passkey. */
+/** A user's account at an OAuth provider, in its wire shape (wire.md §5.1 `oauth_providers`). */
+export interface OAuthAccountLink {
+  id: string;
+  account_id: string;
+  email: string | null;
+}
+
+/** A user row with its contact channels, OAuth accounts, and whether it has a password and a passkey. */
 export interface UserRecord {
   row: typeof users.$inferSelect;
   channels: (typeof contactChannels.$inferSelect)[];
   hasPassword: boolean;
   hasPasskey: boolean;
+  oauthAccounts: OAuthAccountLink[];
 }
 
 /**
@@ -23,6 +31,9 @@ export const userRecordFields = {
   hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`.mapWith(
     Boolean,
   ),
+  oauthAccounts: sql<
+    OAuthAccountLink[] | string
+  >`(select coalesce(jsonb_agg(jsonb_build_object('id', ${oauthAccounts.providerId}, 'account_id', ${oauthAccounts.providerAccountId}, 'email', ${oauthAccounts.email}) order by ${oauthAccounts.providerId}), '[]'::jsonb) from ${oauthAccounts} where ${oauthAccounts.userId} = ${users.id})`,
 };
 
 /** The rows of a query selecting {@link userRecordFields}. */
@@ -31,6 +42,7 @@ export interface UserRecordRow {
   channel: typeof contactChannels.$inferSelect | null;
   passwordUserId: string | null;
   hasPasskey: boolean;
+  oauthAccounts: OAuthAccountLink[] | string;
 }
 
 /**
@@ -53,7 +65,14 @@ export function userRecordFrom(rows: readonly Partial<UserRecordRow>[]): UserRec
     channels,
     hasPassword: rows[0]!.passwordUserId != null,
     hasPasskey: rows[0]!.hasPasskey === true,
+    oauthAccounts: parseLinks(rows[0]!.oauthAccounts),
   };
+}
+
+/** The OAuth accounts column: parsed JSON from node-postgres and PGlite, text if a driver leaves it so. */
+function parseLinks(value: OAuthAccountLink[] | string | undefined): OAuthAccountLink[] {
+  if (value === undefined) return [];
+  return typeof value === 'string' ? (JSON.parse(value) as OAuthAccountLink[]) : value;
 }
 
 /**
@@ -66,7 +85,11 @@ export function isUserOf(projectId: string, userId: string | undefined): SQL {
 }
 
 /** Loads a user of `projectId`, or null when it does not exist (or belongs to another project). */
-export async function loadUser(db: Database, projectId: string, userId: string): Promise<UserRecord | null> {
+export async function loadUser(
+  db: Pick<Database, 'select'>,
+  projectId: string,
+  userId: string,
+): Promise<UserRecord | null> {
   if (!isUuid(userId)) return null;
   // One round trip: the user, its channels and its password presence (wire views need all three).
   const query = db.select(userRecordFields).from(users).$dynamic();

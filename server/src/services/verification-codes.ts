@@ -30,6 +30,10 @@ export const CODE_LIFETIME_MS = {
   /** A WebAuthn ceremony's challenge: its 60-second timeout and 5 seconds to spare (wire.md §6.7). */
   PASSKEY_REGISTRATION_CHALLENGE: 65 * 1000,
   PASSKEY_AUTHENTICATION_CHALLENGE: 65 * 1000,
+  /** What an OAuth sign-in started with, keyed by the inner state (wire.md §6.6 step 4). */
+  OAUTH_OUTER_INFO: 10 * MINUTE,
+  /** The code the app exchanges at the token endpoint after an OAuth sign-in (step 9). */
+  OAUTH_AUTHORIZATION_CODE: 5 * MINUTE,
 } as const;
 
 /** The code types this server issues. */
@@ -187,4 +191,30 @@ export async function redeemCode<T, P = undefined>(ctx: ServerContext, use: Code
     if (!use.retryOn?.(error)) throw error;
     return run();
   }
+}
+
+/**
+ * Takes the unused code `code` of `type` (in `projectId` when given), marking it used in the same
+ * statement: of two simultaneous takes one gets the row. Resolves null when there is no such unused
+ * code; an expired row is returned too (used up), so the caller can tell a timeout apart. For codes
+ * that are bearer secrets in a protocol rather than typed by people (no attempt counting).
+ */
+export async function takeCode(
+  db: Pick<Database, 'update'>,
+  now: () => number,
+  input: { type: CodeType; code: string; projectId?: string },
+): Promise<CodeRow | null> {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ usedAt: new Date(now()) })
+    .where(
+      and(
+        eq(verificationCodes.codeHash, sha256Hex(input.code.toLowerCase())),
+        eq(verificationCodes.type, input.type),
+        input.projectId === undefined ? undefined : eq(verificationCodes.projectId, input.projectId),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -1,16 +1,22 @@
 /**
- * `POST /auth/oauth/token` with `grant_type=refresh_token` (wire.md §3.3). OAuth clients send no
- * X-Stack headers: the client id is the project id and the client secret its publishable key, in
- * the form body or as HTTP Basic credentials. Other grants arrive with the OAuth feature.
+ * `POST /auth/oauth/token`: the refresh-token grant (wire.md §3.3) and the authorization-code
+ * grant that ends an OAuth sign-in (§6.6 steps 11–13). OAuth clients send no X-Stack headers: the
+ * client id is the project id and the client secret its publishable key, in the form body or as
+ * HTTP Basic credentials.
  */
 
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { RefreshResponseSchema } from '../../../../core/wire/auth.js';
+import * as v from 'valibot';
+import { AuthorizationCodeResponseSchema, RefreshResponseSchema } from '../../../../core/wire/auth.js';
 import { apiKeySets } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { jsonResponse } from '../../http/responses.js';
 import { defineRoute } from '../../http/route.js';
+import type { ServerContext } from '../../services/context.js';
+import { redeemAuthorizationCode } from '../../services/oauth/authorization-code.js';
 import { issueAccessToken, touchLiveSession } from '../../services/sessions.js';
+import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
+import { lockUser } from '../../services/users.js';
 
 /** The OAuth library's default lifetime that Stack reports, not the JWT's (wire.md §3.3). */
 const REPORTED_EXPIRES_IN = 3599;
@@ -18,19 +24,19 @@ const REPORTED_EXPIRES_IN = 3599;
 const oauthError = (error: string, description: string, status = 400) =>
   jsonResponse(status, { error, error_description: description }, false, { pragma: 'no-cache' });
 
-/** The refresh-token grant. */
+/** The token endpoint. */
 export const oauthTokenRoute = defineRoute({
   method: 'POST',
   path: '/auth/oauth/token',
-  summary: 'OAuth token endpoint: the refresh-token grant',
-  response: RefreshResponseSchema,
+  summary: 'OAuth token endpoint: the refresh-token and authorization-code grants',
+  response: v.union([AuthorizationCodeResponseSchema, RefreshResponseSchema]),
   access: 'none',
   async handler({ ctx, request, rawBody }) {
     const form = flatStrings(rawBody);
     const basic = basicCredentials(request.headers.get('authorization'));
     const grantType = form.grant_type;
     if (!grantType) return oauthError('invalid_request', 'Missing parameter: `grant_type`');
-    if (grantType !== 'refresh_token') {
+    if (grantType !== 'refresh_token' && grantType !== 'authorization_code') {
       return oauthError('unsupported_grant_type', 'Unsupported grant type: `grant_type` is invalid');
     }
     const clientId = form.client_id ?? basic?.id;
@@ -50,6 +56,7 @@ export const oauthTokenRoute = defineRoute({
         ),
       );
     if (!key) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', { client_id: clientId });
+    if (grantType === 'authorization_code') return authorizationCodeGrant(ctx, clientId, form);
     const refreshToken = form.refresh_token;
     if (!refreshToken) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');
 
@@ -64,6 +71,45 @@ export const oauthTokenRoute = defineRoute({
     );
   },
 });
+
+/** The authorization-code grant: the session of an OAuth sign-in, or its second factor. */
+async function authorizationCodeGrant(
+  ctx: ServerContext,
+  projectId: string,
+  form: Record<string, string | undefined>,
+): Promise<Response> {
+  for (const name of ['code', 'redirect_uri', 'code_verifier'] as const) {
+    if (!form[name]) return oauthError('invalid_request', `Missing parameter: \`${name}\``);
+  }
+  const grant = await redeemAuthorizationCode(ctx, {
+    projectId,
+    code: form.code!,
+    redirectUri: form.redirect_uri!,
+    codeVerifier: form.code_verifier!,
+  });
+  const ending = await ctx.db.transaction(async (tx) => {
+    // The same lock as every sign-in; a user deleted since the callback gets no session.
+    if (!(await lockUser(tx, grant.userId, 'share'))) throw knownError('INVALID_AUTHORIZATION_CODE');
+    return endSignIn(ctx, tx, { projectId, userId: grant.userId, isNewUser: grant.isNewUser });
+  });
+  const answer = await signInAnswer(ctx, ending);
+  return jsonResponse(
+    200,
+    {
+      access_token: answer.access_token,
+      refresh_token: answer.refresh_token,
+      token_type: 'Bearer',
+      expires_in: REPORTED_EXPIRES_IN,
+      scope: 'legacy',
+      is_new_user: grant.isNewUser,
+      newUser: grant.isNewUser,
+      after_callback_redirect_url: grant.afterCallbackRedirectUrl,
+      afterCallbackRedirectUrl: grant.afterCallbackRedirectUrl,
+    },
+    false,
+    { pragma: 'no-cache' },
+  );
+}
 
 /** The string fields of a form or JSON body; anything else is ignored. */
 function flatStrings(body: unknown): Record<string, string | undefined> {
