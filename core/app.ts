@@ -189,6 +189,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
 
   const contextFor = (pluginId: string): PluginContext<string> => ({
     ...shared,
+    publishableClientKey: options.publishableClientKey ?? '',
     env,
     signIn: signIn.run,
     setUser: state.setUserJson,

@@ -60,6 +60,7 @@ export {
   type HttpClientOptions,
   type TokenSource,
 } from './http/client.js';
+export { decodeError } from './http/decode-error.js';
 export { buildHeaders, CLIENT_VERSION, type Credentials } from './http/headers.js';
 export { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_WAIT_MS } from './http/retry.js';
 export {

@@ -26,6 +26,11 @@ export type AccessLevel = 'client' | 'server' | 'admin';
 /** What a plugin's `setup` receives: capabilities of the app, never its internals. */
 export interface PluginContext<Urls extends string = never> {
   readonly projectId: string;
+  /**
+   * The project's publishable client key ('' when the app has none), for what the wire sends
+   * outside the X-Stack headers: the OAuth `client_secret` of the authorize URL and token grant.
+   */
+  readonly publishableClientKey: string;
   /** The level this app speaks at. */
   readonly access: AccessLevel;
   /** Every page URL of the app: the core's and (typed) those this plugin declared. */
@@ -43,7 +48,9 @@ export interface PluginContext<Urls extends string = never> {
    * The one way to sign a user in: runs `call` (which answers the wire's sign-in response), then
    * stores the tokens, records `options.method`, loads the user and redirects. An
    * `MULTI_FACTOR_AUTHENTICATION_REQUIRED` answer becomes a pending attempt and the outcome
-   * `second-factor-required`; other errors are thrown for the caller's `toResult`.
+   * `second-factor-required`; other errors are thrown for the caller's `toResult`. An answer that
+   * carries `after_callback_redirect_url` (the OAuth token answer) goes there instead of the
+   * after-auth page, when that URL is trusted.
    */
   signIn(call: () => Promise<SignInResponseJson>, options: SignInOptions): Promise<SignInOutcome>;
   /** Clears a pending second-factor attempt (the user cancelled). */
