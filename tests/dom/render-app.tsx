@@ -4,7 +4,7 @@
  */
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { type AnyPlugin, createApp } from '../../core/index.js';
+import { type AnyPlugin, createApp, type RedirectMethod } from '../../core/index.js';
 import { type ScreenContribution, SignetProvider } from '../../react/index.js';
 import { clientUserJson, fakeApi, json, projectJson, type Route } from '../support/fake-api.js';
 import { tokenExpiringIn } from '../support/fake-wire.js';
@@ -18,8 +18,12 @@ export interface RenderOptions<P extends readonly AnyPlugin[]> {
   /** Sign a user in (`users/me` answers it) with this id. */
   userId?: string;
   config?: Parameters<typeof projectJson>[0];
-  /** The page the app is at (default: the sign-in page). */
-  pageUrl?: string;
+  /** The page the app is at (default: the sign-in page); a function to follow the DOM's location. */
+  pageUrl?: string | (() => string);
+  /** How the app redirects (default: not at all). */
+  redirectMethod?: RedirectMethod;
+  /** The access token a signed-in user's session holds (default: any unexpired one). */
+  accessToken?: string;
 }
 
 /** Renders `ui` inside a provider whose app talks to a fake API; returns the app and the requests. */
@@ -37,13 +41,18 @@ export function renderWithApp<const P extends readonly AnyPlugin[]>(
     projectId: 'p',
     publishableClientKey: 'pck',
     baseUrl: 'http://api.test',
-    redirectMethod: 'none',
-    env: { currentUrl: () => options.pageUrl ?? 'http://app.test/handler/sign-in' },
+    redirectMethod: options.redirectMethod ?? 'none',
+    env: {
+      currentUrl: () =>
+        typeof options.pageUrl === 'function'
+          ? options.pageUrl()
+          : (options.pageUrl ?? 'http://app.test/handler/sign-in'),
+    },
     fetch: api.fetch,
     plugins: options.plugins,
     tokenStore: user
       ? {
-          read: async () => ({ refreshToken: 'r', accessToken: tokenExpiringIn(600) }),
+          read: async () => ({ refreshToken: 'r', accessToken: options.accessToken ?? tokenExpiringIn(600) }),
           write: async () => {},
         }
       : 'memory',

@@ -1,6 +1,6 @@
 /**
  * Entry point: creates the signet app with the password, magic-link, contact-channels, sessions,
- * totp and passkey plugins and mounts the example.
+ * totp, passkey and oauth plugins and mounts the example.
  */
 import 'signet/react/theme.css';
 import './app.css';
@@ -11,6 +11,8 @@ import { contactChannels } from 'signet/plugins/contact-channels';
 import { contactChannelsScreens } from 'signet/plugins/contact-channels/screens';
 import { magicLink } from 'signet/plugins/magic-link';
 import { magicLinkScreens } from 'signet/plugins/magic-link/screens';
+import { oauth } from 'signet/plugins/oauth';
+import { oauthScreens } from 'signet/plugins/oauth/screens';
 import { passkey } from 'signet/plugins/passkey';
 import { passkeyScreens } from 'signet/plugins/passkey/screens';
 import { password } from 'signet/plugins/password';
@@ -57,6 +59,7 @@ function main() {
       sessions(),
       totp(),
       passkey(),
+      oauth(),
       tickets({ endpoint: env.VITE_TICKETS_URL ?? 'http://127.0.0.1:8106' }),
     ],
     // Any page may live at a URL of the app's choosing: emailed sign-in links lead here.
@@ -71,6 +74,7 @@ function main() {
     sessionsScreens(),
     totpScreens(),
     passkeyScreens(),
+    oauthScreens(),
     ticketScreens(),
   ];
 

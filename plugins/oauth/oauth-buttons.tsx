@@ -1,0 +1,85 @@
+/**
+ * The provider buttons of the sign-in and sign-up pages (product-spec §2): one per provider the
+ * project enables, 'Sign in with GitHub' or 'Sign up with GitHub', in the provider's colours with
+ * a hover shade 10 lightness points away, a 'last' badge on the provider last chosen here. A click
+ * records the provider and leaves for it; the spinner stays while the browser goes.
+ */
+import { type CSSProperties, useState } from 'react';
+import {
+  type AuthKind,
+  Button,
+  useAuthSubmit,
+  usePluginApi,
+  useProject,
+  useSignalValue,
+} from '../../react/index.js';
+import { hoverShade } from './hover-shade.js';
+import type { OAuthApi } from './index.js';
+import { ProviderIcon } from './provider-icon.js';
+import { providerLook, providerName } from './providers.js';
+
+/** The brand colours as CSS variables the theme's `.signet-button--brand` reads. */
+function brandStyle(provider: string): CSSProperties | undefined {
+  const look = providerLook(provider);
+  if (!look) return undefined;
+  return {
+    '--signet-brand': look.background,
+    '--signet-brand-hover': hoverShade(look.background),
+    '--signet-brand-fg': look.foreground,
+  } as CSSProperties;
+}
+
+/** One provider's button. */
+export function OAuthButton({ provider, kind }: { provider: string; kind: AuthKind }) {
+  const api = usePluginApi<OAuthApi>('oauth');
+  const lastUsed = useSignalValue(api.lastUsed, null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const { pending, submit } = useAuthSubmit(async () => {
+    setMessage(null);
+    try {
+      await api.signIn(provider);
+      // The browser is on its way to the provider: keep the spinner until the page goes.
+      setLeaving(true);
+    } catch (error) {
+      setMessage(`Could not start signing in with ${providerName(provider)}: ${(error as Error).message}`);
+    }
+  });
+  const look = providerLook(provider);
+  return (
+    <div className="signet-oauth-button-row">
+      <Button
+        variant="secondary"
+        className={look ? 'signet-button--brand signet-oauth-button' : 'signet-oauth-button'}
+        data-bordered={look?.bordered || undefined}
+        data-provider={provider}
+        style={brandStyle(provider)}
+        loading={pending || leaving}
+        onClick={() => void submit()}
+      >
+        {!(pending || leaving) && <ProviderIcon provider={provider} />}
+        <span>
+          {kind === 'sign-up' ? 'Sign up' : 'Sign in'} with {providerName(provider)}
+        </span>
+        {lastUsed === provider && <span className="signet-badge signet-oauth-last">last</span>}
+      </Button>
+      {message && (
+        <p className="signet-field-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Every enabled provider's button, in the project's order. */
+export function OAuthButtons({ kind }: { kind: AuthKind }) {
+  const providers = useProject()?.config.oauthProviders ?? [];
+  return (
+    <div className="signet-oauth-buttons">
+      {providers.map((provider) => (
+        <OAuthButton key={provider} provider={provider} kind={kind} />
+      ))}
+    </div>
+  );
+}
