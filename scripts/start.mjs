@@ -3,7 +3,8 @@
  * `npm start`: the signet server and the example app together, ready to sign up in a browser.
  *
  * Environment: SIGNET_API_PORT (8102), SIGNET_APP_PORT (5173), SIGNET_MAILBOX_PORT (8105, the
- * development outbox), SIGNET_TICKETS_PORT (8106, the backend of the custom-plugin example, whose
+ * development outbox), SIGNET_DEV_OAUTH_PORT (8104, the development identity provider that the
+ * social buttons sign in through), SIGNET_TICKETS_PORT (8106, the backend of the custom-plugin example, whose
  * sign-in tickets the app offers), SIGNET_DATA_DIR (.signet/data),
  * SIGNET_DEV_PROJECT_FILE (.signet/dev-project.json). The first run generates the development
  * project's id and keys into that file; the server seeds the project from them and the app gets
@@ -32,6 +33,7 @@ async function main() {
   const apiPort = portFromEnv('SIGNET_API_PORT', 8102);
   const appPort = portFromEnv('SIGNET_APP_PORT', 5173);
   const mailboxPort = portFromEnv('SIGNET_MAILBOX_PORT', 8105);
+  const devOAuthPort = portFromEnv('SIGNET_DEV_OAUTH_PORT', 8104);
   const ticketsPort = portFromEnv('SIGNET_TICKETS_PORT', 8106);
   const dataDir = resolve(repo, process.env.SIGNET_DATA_DIR || '.signet/data');
   const projectFile = resolve(repo, process.env.SIGNET_DEV_PROJECT_FILE || '.signet/dev-project.json');
@@ -51,6 +53,7 @@ async function main() {
       [
         join(repo, 'server/bin/signet-server.mjs'),
         ...['--port', String(apiPort), '--mailbox-port', String(mailboxPort), '--data-dir', dataDir],
+        ...['--dev-oauth-port', String(devOAuthPort)],
       ],
       { cwd: repo, env: { ...process.env, ...serverSeedEnv(project) } },
     ),

@@ -1,6 +1,6 @@
 /**
- * `signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--mailbox-host 127.0.0.1]
- * [--data-dir ./.signet/data] [--workers N]`.
+ * `signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1]
+ * [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N]`.
  * With DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URLs and the development
  * project's id and keys, and shuts down cleanly on SIGINT/SIGTERM.
  */
@@ -13,12 +13,17 @@ import { seedFromEnv } from './db/seed.js';
 import { isLocalHost } from './services/local-hosts.js';
 import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
 
-const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N]
+const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N]
 
 Options:
   --port PORT          the API port (default 8102, or $PORT)
   --mailbox-port PORT  the development outbox, Inbucket REST v1 shape (default 8105; 0 = any free port):
                        GET /api/v1/mailbox/{name} and GET /api/v1/mailbox/{name}/{id}
+  --dev-oauth-port PORT
+                       the development identity provider that OAuth providers with shared keys sign
+                       in through (default 8104; 0 = any free port; off = none). It listens on
+                       127.0.0.1 only: anyone who reaches it can sign in as any email. Projects in
+                       production mode never use it
   --host HOST          address the API listens on (default 127.0.0.1)
   --mailbox-host HOST  address the outbox listens on (default 127.0.0.1: this machine only, or
                        $SIGNET_MAILBOX_HOST). For development only: the outbox needs no credential;
@@ -40,6 +45,10 @@ Environment:
                                    (default: in this process's memory)
   SIGNET_TRUST_PROXY               trust X-Forwarded-For from this many proxies in front (true = 1;
                                    default 0: the socket's address is the client's)
+  SIGNET_PUBLIC_URL                the API's public origin when a proxy serves it under another name
+                                   (OAuth providers call back there; default: each request's origin)
+  SIGNET_OAUTH_PROVIDER_ISSUERS    JSON {"google":{"issuer":"https://idp.example"}}: point standard
+                                   providers at an OpenID Connect issuer instead of their own endpoints
 `;
 
 function portOption(name: string, value: string): number {
@@ -57,6 +66,28 @@ function rateLimitModeEnv(value: string | undefined): RateLimitMode {
   return value as RateLimitMode;
 }
 
+function oauthIssuersEnv(value: string | undefined): Record<string, { issuer: string }> | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error(
+      'SIGNET_OAUTH_PROVIDER_ISSUERS must be JSON like {"google":{"issuer":"https://idp.example"}}',
+    );
+  }
+  const entries = typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : [];
+  const issuers: Record<string, { issuer: string }> = {};
+  for (const [provider, entry] of entries) {
+    const issuer = (entry as { issuer?: unknown } | null)?.issuer;
+    if (typeof issuer !== 'string' || !URL.canParse(issuer)) {
+      throw new Error(`SIGNET_OAUTH_PROVIDER_ISSUERS: ${provider} needs an issuer URL`);
+    }
+    issuers[provider] = { issuer };
+  }
+  return issuers;
+}
+
 function trustProxyEnv(value: string | undefined): number {
   if (value === undefined || value === '' || value === 'false') return 0;
   if (value === 'true') return 1;
@@ -72,6 +103,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string', default: process.env.PORT ?? '8102' },
       'mailbox-port': { type: 'string', default: '8105' },
+      'dev-oauth-port': { type: 'string', default: '8104' },
       host: { type: 'string', default: '127.0.0.1' },
       // The outbox answers without a credential: this machine only, unless asked otherwise.
       'mailbox-host': { type: 'string', default: process.env.SIGNET_MAILBOX_HOST || '127.0.0.1' },
@@ -97,6 +129,9 @@ async function main(): Promise<void> {
   }
   const port = portOption('--port', values.port);
   const mailboxPort = portOption('--mailbox-port', values['mailbox-port']);
+  const devOAuthPort =
+    values['dev-oauth-port'] === 'off' ? null : portOption('--dev-oauth-port', values['dev-oauth-port']);
+  const oauthIssuers = oauthIssuersEnv(process.env.SIGNET_OAUTH_PROVIDER_ISSUERS);
   const lifetime = Number(process.env.STACK_ACCESS_TOKEN_EXPIRATION_TIME ?? 600);
   // Checked before the database opens, so a typo fails at once.
   const rateLimitMode = rateLimitModeEnv(process.env.SIGNET_RATE_LIMITS);
@@ -121,16 +156,24 @@ async function main(): Promise<void> {
     trustProxy,
     svix: svixFromEnv(process.env),
     hardcodedPasskeyChallenge: isTruthyEnv(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
+    oauthProviderEndpoints: oauthIssuers,
+    publicUrl: process.env.SIGNET_PUBLIC_URL || undefined,
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
   const mailboxHost = values['mailbox-host'];
   const mailbox = await server.listenMailbox(mailboxPort, mailboxHost);
+  // Loopback only, always: this provider lets whoever reaches it be anyone.
+  const devOAuth =
+    devOAuthPort === null ? null : await server.listenDevIdentityProvider(devOAuthPort, '127.0.0.1');
   const dev = server.seeded.dev;
   const banner = [
     `signet-server listening on ${listener.url}${cluster.isWorker ? ` (${workers} processes)` : ''}`,
     `  development outbox (Inbucket REST v1): ${mailbox.url}/api/v1/mailbox/{name}`,
     `    for development only: no credential, ${isLocalHost(mailboxHost) ? 'this machine only' : `reachable by anyone who can reach ${mailboxHost} (--mailbox-host)`}; it serves only emails of projects on the shared email config, never of projects with their own SMTP server or in production mode`,
+    devOAuth
+      ? `  development identity provider (OAuth shared keys): ${devOAuth.url}, this machine only; never used in production mode`
+      : '  development identity provider: off (OAuth providers with shared keys answer an error)',
     `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
     `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,
     '',

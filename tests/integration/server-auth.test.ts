@@ -300,7 +300,7 @@ describe.each(backends())('server request auth on $name', (backend) => {
         passkey_enabled: true,
         client_team_creation_enabled: false,
         client_user_deletion_enabled: false,
-        enabled_oauth_providers: [],
+        enabled_oauth_providers: [{ id: 'github' }, { id: 'google' }],
       },
     });
     expect((await raw(url, '/projects/current', { keys: dev, access: 'server' })).json).toEqual(client.json);

@@ -11,10 +11,14 @@ const BIN = fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.m
 it('signet-server prints its URL and the dev project keys, serves, and exits cleanly on SIGTERM', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'signet-cli-'));
   const devId = '0c2a8a8e-3b7c-4f55-9d3e-7a1b2c3d4e5f';
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--mailbox-port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, DATABASE_URL: '', SIGNET_SEED_DEV_PROJECT_ID: devId },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', '--data-dir', dataDir],
+    {
+      env: { ...process.env, DATABASE_URL: '', SIGNET_SEED_DEV_PROJECT_ID: devId },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   try {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -44,6 +48,14 @@ it('signet-server prints its URL and the dev project keys, serves, and exits cle
     expect(out).toContain('never of projects with their own SMTP server or in production mode');
     const mailbox = await fetch(`${outbox}/api/v1/mailbox/nobody`);
     expect(await mailbox.json()).toEqual([]);
+    // The development identity provider behind the shared OAuth keys: loopback only, said so.
+    const devOAuth = out.match(/development identity provider \(OAuth shared keys\): (http:\/\/\S+?),/)?.[1];
+    expect(devOAuth).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(out).toContain('this machine only; never used in production mode');
+    // It answers, and knows no client but signet itself.
+    const page = await fetch(`${devOAuth}/github/authorize?client_id=someone-else&response_type=code`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toBe('Unknown client_id');
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -55,10 +67,14 @@ it('signet-server prints its URL and the dev project keys, serves, and exits cle
 });
 
 it('signet-server refuses an unknown SIGNET_RATE_LIMITS before opening any database', async () => {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--mailbox-port', '0'], {
-    env: { ...process.env, SIGNET_RATE_LIMITS: 'sometimes', DATABASE_URL: 'postgres://127.0.0.1:1/none' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0'],
+    {
+      env: { ...process.env, SIGNET_RATE_LIMITS: 'sometimes', DATABASE_URL: 'postgres://127.0.0.1:1/none' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr.on('data', (chunk) => {
     err += chunk;

@@ -22,7 +22,7 @@ async function startCli(args: string[], env: Record<string, string> = {}): Promi
   const dataDir = await mkdtemp(join(tmpdir(), 'signet-outbox-cli-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    [BIN, '--port', '0', '--mailbox-port', '0', '--data-dir', dataDir, ...args],
+    [BIN, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', '--data-dir', dataDir, ...args],
     {
       env: { ...process.env, DATABASE_URL: '', SIGNET_MAILBOX_HOST: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,7 +27,7 @@ describe.runIf(postgresAvailable())('PostgreSQL connection loss', () => {
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    child = spawn(process.execPath, [BIN, '--port', '0', '--mailbox-port', '0'], {
+    child = spawn(process.execPath, [BIN, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0'], {
       env: {
         ...process.env,
         DATABASE_URL: database.url,

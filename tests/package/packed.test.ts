@@ -76,8 +76,12 @@ afterAll(async () => {
 }, 30_000);
 
 const app = () => join(dir, 'app');
+/** The start of the GitHub icon's path data, to find which chunk carries it. */
+const GITHUB_ICON_START = 'M12 .297c-6.63';
 
 const PAGE = `import { createApp, computed } from 'signet';
+import { oauth } from 'signet/plugins/oauth';
+import { oauthScreens } from 'signet/plugins/oauth/screens';
 import { passkey } from 'signet/plugins/passkey';
 import { passkeyScreens } from 'signet/plugins/passkey/screens';
 import { password } from 'signet/plugins/password';
@@ -86,8 +90,8 @@ import { totp } from 'signet/plugins/totp';
 import { totpScreens } from 'signet/plugins/totp/screens';
 import { SignetProvider, SignetHandler } from 'signet/react';
 import 'signet/react/theme.css';
-const signet = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://127.0.0.1:1', plugins: [password(), totp(), passkey()] });
-window.page = { signet, computed, SignetProvider, SignetHandler, passwordScreens, totpScreens, passkeyScreens };
+const signet = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://127.0.0.1:1', plugins: [password(), totp(), passkey(), oauth()] });
+window.page = { signet, computed, SignetProvider, SignetHandler, passwordScreens, totpScreens, passkeyScreens, oauthScreens };
 `;
 
 describe('the packed packages', () => {
@@ -140,7 +144,7 @@ describe('the packed packages', () => {
   it('`npx signet-server` serves, and a sign-up works over HTTP', async () => {
     server = spawn(
       'npx',
-      ['signet-server', '--port', '0', '--mailbox-port', '0', '--data-dir', join(dir, 'data')],
+      ['signet-server', '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', '--data-dir', join(dir, 'data')],
       {
         cwd: app(),
         env: { ...process.env, DATABASE_URL: '' },
@@ -218,6 +222,15 @@ module.exports = {
     // The passkey plugin's browser half and the totp screens' QR encoder came along.
     expect(js).toContain('THIS_VALUE_WILL_BE_REPLACED.example.com');
     expect(js).toContain('Scan this QR code with your authenticator app');
+    // The OAuth plugin came along, its provider icons split off as chunks of their own.
+    expect(js).toContain('stack-oauth-outer-');
+    expect(js).not.toContain(GITHUB_ICON_START);
+    const chunks = await Promise.all(
+      out
+        .filter((name) => name.endsWith('.js') && name !== 'main.js')
+        .map((name) => readFile(join(app(), 'webpack-out', name), 'utf8')),
+    );
+    expect(chunks.filter((chunk) => chunk.includes(GITHUB_ICON_START))).toHaveLength(1);
   }, 180_000);
 
   it('Vite keeps the theme CSS and bundles the kit', async () => {

@@ -77,6 +77,7 @@ export async function seed(
       description: "Stack's admin dashboard",
       magicLinkEnabled: true,
       passkeyEnabled: false,
+      oauthProviders: [],
     });
     const internal = await ensureKeys(tx, now, 'internal', options.seed?.internal ?? {});
 
@@ -91,6 +92,11 @@ export async function seed(
       magicLinkEnabled: true,
       // So a fresh clone's example app shows every sign-in method it has screens for.
       passkeyEnabled: true,
+      // Shared keys: social sign-in through the development identity provider, with no keys at all.
+      oauthProviders: [
+        { id: 'github', type: 'shared', enabled: true },
+        { id: 'google', type: 'shared', enabled: true },
+      ],
     });
     const dev = await ensureKeys(tx, now, devId, options.seed?.dev ?? {});
     return { internal, dev, serverSecret };
@@ -120,6 +126,7 @@ async function ensureProject(
     description: string;
     magicLinkEnabled: boolean;
     passkeyEnabled: boolean;
+    oauthProviders: { id: string; type: 'shared'; enabled: boolean }[];
   },
 ): Promise<void> {
   await tx
@@ -135,6 +142,7 @@ async function ensureProject(
       credentialEnabled: true,
       magicLinkEnabled: p.magicLinkEnabled,
       passkeyEnabled: p.passkeyEnabled,
+      oauthProviders: p.oauthProviders,
       emailConfig: { type: 'shared' },
     })
     .onConflictDoNothing();

@@ -54,7 +54,8 @@ export async function startDevStack({
   env?: Record<string, string>;
   timeoutMs?: number;
 } = {}): Promise<DevStack> {
-  const [apiPort, appPort, mailboxPort, ticketsPort] = [
+  const [apiPort, appPort, mailboxPort, ticketsPort, devOAuthPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -76,6 +77,7 @@ export async function startDevStack({
       SIGNET_APP_PORT: String(appPort),
       SIGNET_MAILBOX_PORT: String(mailboxPort),
       SIGNET_TICKETS_PORT: String(ticketsPort),
+      SIGNET_DEV_OAUTH_PORT: String(devOAuthPort),
       SIGNET_DATA_DIR: join(dir, 'data'),
       SIGNET_DEV_PROJECT_FILE: join(dir, 'dev-project.json'),
       ...env,
