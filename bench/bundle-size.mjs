@@ -75,7 +75,38 @@ window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLink
     coreExternal: true,
     code: `export { passkeyScreens } from './plugins/passkey/screens.tsx';`,
   },
+  {
+    name: 'oauth plugin alone (on top of the core)',
+    budgetBytes: 3 * 1024,
+    coreExternal: true,
+    code: `export { oauth } from './plugins/oauth/index.ts';`,
+  },
+  {
+    name: 'oauth screens alone, icons aside (on top of the core, the React adapter and the oauth plugin)',
+    budgetBytes: 4 * 1024,
+    coreExternal: true,
+    dynamicImportsApart: true,
+    code: `export { oauthScreens } from './plugins/oauth/screens.tsx';`,
+  },
+  {
+    name: 'one provider icon, its own chunk (Discord, the largest)',
+    budgetBytes: 1024,
+    code: `export { path } from './plugins/oauth/icons/discord.ts';`,
+  },
 ];
+
+/**
+ * Keeps what a module loads with a dynamic `import()` out of its bundle, as a splitting bundler
+ * makes it a chunk of its own (the OAuth provider icons, fetched only for enabled providers).
+ */
+const dynamicImportsApart = {
+  name: 'dynamic-imports-apart',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
 
 /**
  * Leaves the kit's core and React adapter out of a bundle (and, for a plugin's screens, the
@@ -108,7 +139,10 @@ async function measure(entry) {
     write: false,
     jsx: 'automatic',
     external: ['react', 'react-dom', 'react/jsx-runtime', '@preact/signals-react'],
-    plugins: entry.coreExternal ? [coreExternal] : [],
+    plugins: [
+      ...(entry.coreExternal ? [coreExternal] : []),
+      ...(entry.dynamicImportsApart ? [dynamicImportsApart] : []),
+    ],
     logLevel: 'silent',
   });
   const bytes = result.outputFiles[0].contents;
