@@ -144,7 +144,17 @@ describe('the packed packages', () => {
   it('`npx signet-server` serves, and a sign-up works over HTTP', async () => {
     server = spawn(
       'npx',
-      ['signet-server', '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', '--data-dir', join(dir, 'data')],
+      [
+        'signet-server',
+        '--port',
+        '0',
+        '--mailbox-port',
+        '0',
+        '--dev-oauth-port',
+        '0',
+        '--data-dir',
+        join(dir, 'data'),
+      ],
       {
         cwd: app(),
         env: { ...process.env, DATABASE_URL: '' },
@@ -246,11 +256,15 @@ module.exports = {
     const css = assets.find((name) => name.endsWith('.css'));
     expect(css, assets.join(', ')).toBeTruthy();
     expect(await readFile(join(app(), 'vite-out', 'assets', css!), 'utf8')).toContain('.signet-card');
-    const js = assets.find((name) => name.endsWith('.js'));
+    // The entry chunk (index-*.js); the OAuth provider icons are chunks of their own beside it.
+    const js = assets.find((name) => name.startsWith('index-') && name.endsWith('.js'));
     const bundle = await readFile(join(app(), 'vite-out', 'assets', js!), 'utf8');
     expect(bundle).toContain('x-stack-project-id');
     expect(bundle).toContain('THIS_VALUE_WILL_BE_REPLACED.example.com');
     expect(bundle).toContain('Scan this QR code with your authenticator app');
+    expect(bundle).toContain('stack-oauth-outer-');
+    expect(bundle).not.toContain(GITHUB_ICON_START);
+    expect(assets.some((name) => name.startsWith('github-') && name.endsWith('.js'))).toBe(true);
   }, 180_000);
 
   it('renders on a server, and an app’s own computed() follows the kit’s user signal', async () => {
