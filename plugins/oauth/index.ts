@@ -147,6 +147,10 @@ export function oauth(): SignetPlugin<'oauth', OAuthApi, never, OAuthUrl> {
 
       return {
         async signIn(provider, options = {}) {
+          // A refused start is no choice of provider: nothing is recorded for it.
+          const afterCallback = options.afterCallbackRedirectUrl;
+          if (afterCallback && !ctx.redirect.isTrusted(afterCallback))
+            throw new UntrustedRedirectError(afterCallback);
           ctx.storage.set(LAST_USED_KEY, provider.toLowerCase());
           lastUsed.value = provider.toLowerCase();
           await start(provider, options);

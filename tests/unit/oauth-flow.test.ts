@@ -106,6 +106,7 @@ describe('oauth sign-in', () => {
       ctx.app.oauth.signIn('github', { afterCallbackRedirectUrl: 'https://evil.test/' }),
     ).rejects.toThrow('Redirect URL is not trusted');
     expect(ctx.navigate).not.toHaveBeenCalled();
+    expect(ctx.app.oauth.lastUsed.value).toBeNull();
   });
 
   it('exchanges the code with the same redirect_uri and the verifier of the challenge, then signs in', async () => {
