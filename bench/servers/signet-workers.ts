@@ -8,10 +8,14 @@ import { readySignet } from './child.js';
 
 const [databaseUrl, workers = '2'] = process.argv.slice(2);
 const bin = fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.meta.url));
-const child = spawn(process.execPath, [bin, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', '--workers', workers], {
-  env: { ...process.env, DATABASE_URL: databaseUrl },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  [bin, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', '--workers', workers],
+  {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 process.on('exit', () => child.kill('SIGTERM'));
 let out = '';
 await new Promise<void>((resolve, reject) => {

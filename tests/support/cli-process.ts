@@ -19,10 +19,14 @@ export interface CliServer {
 
 /** Starts `signet-server` with `args` and `env` (added to this process's environment). */
 export async function startCli(args: string[], env: Record<string, string>): Promise<CliServer> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [BIN, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (chunk) => {
     out += chunk;
