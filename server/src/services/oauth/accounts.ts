@@ -78,6 +78,10 @@ export async function resolveOAuthUser(tx: CodeTransaction, input: CallbackInput
       // Both sides must have proven the address; otherwise either could be someone else's claim.
       if (!owner.isVerified || !signIn.profile.emailVerified) throw emailTaken();
       if (!(await lockUser(tx, owner.userId, 'share'))) throw knownError('USER_NOT_FOUND');
+      // One account per provider and user: another account of this provider is not merged in.
+      if (await hasAccountAt(tx, owner.userId, providerId)) {
+        throw knownError('USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION');
+      }
       const accountId = await insertAccount(tx, input, owner.userId);
       await storeProviderTokens(tx, input.tokenBox, accountId, signIn, input.now);
       return { userId: owner.userId, isNewUser: false };
@@ -112,6 +116,14 @@ export async function resolveOAuthUser(tx: CodeTransaction, input: CallbackInput
   const accountId = await insertAccount(tx, input, userId);
   await storeProviderTokens(tx, input.tokenBox, accountId, signIn, input.now);
   return { userId, isNewUser: true };
+}
+
+async function hasAccountAt(tx: CodeTransaction, userId: string, providerId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: oauthAccounts.id })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.providerId, providerId)));
+  return row !== undefined;
 }
 
 async function insertAccount(tx: CodeTransaction, input: CallbackInput, userId: string): Promise<string> {

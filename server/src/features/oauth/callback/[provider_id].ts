@@ -154,6 +154,8 @@ export const oauthCallbackRoute = defineRoute({
 /**
  * The form-POST variant (Sign in with Apple): answered with a redirect to the GET route carrying
  * the same fields, so the inner cookie (SameSite=Lax) comes along on that top-level navigation.
+ * Only the fields the GET route reads are carried, bounded alike: a posted value is never echoed
+ * into a redirect larger than a browser or this server would take back.
  */
 export const oauthCallbackPostRoute = defineRoute({
   method: 'POST',
@@ -161,13 +163,11 @@ export const oauthCallbackPostRoute = defineRoute({
   summary: "The OAuth provider's form-POST callback: redirects to the GET callback",
   response: v.object({}),
   access: 'none',
-  body: v.optional(v.record(v.string(), v.unknown())),
-  async handler({ request, rawBody }) {
+  body: v.optional(CallbackQuery),
+  async handler({ request, body }) {
     const target = new URL(request.url);
-    if (typeof rawBody === 'object' && rawBody !== null) {
-      for (const [key, value] of Object.entries(rawBody)) {
-        if (typeof value === 'string') target.searchParams.set(key, value);
-      }
+    for (const [key, value] of Object.entries(body ?? {})) {
+      if (typeof value === 'string') target.searchParams.set(key, value);
     }
     return new Response(null, {
       status: 303,
