@@ -107,7 +107,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
 
     await openPasswordForm('sign-up');
     await page.getByRole('heading', { name: 'Create a new account' }).waitFor();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByText('Please repeat your password').waitFor();
     expect(await describedError('Email')).toBe('Please enter your email');
     expect(await describedError('Password')).toBe('Please enter your password');
@@ -134,7 +134,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
     await page.getByLabel('Email', { exact: true }).fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Repeat password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.waitForURL(`${stack.appUrl}/`);
     await currentUserText(`Signed in as ${EMAIL}`);
     expect(authCalls).toHaveLength(1);
@@ -165,7 +165,7 @@ describe('sign-up, sign-in and sign-out in Chromium', () => {
     await page.getByLabel('Email', { exact: true }).fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Repeat password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByText('User email already exists.').waitFor();
     expect(await describedError('Email')).toBe('User email already exists.');
   });

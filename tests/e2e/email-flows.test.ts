@@ -199,7 +199,7 @@ describe('password reset and email verification in Chromium', () => {
     await emailField().fill(email);
     await page.getByLabel('Password', { exact: true }).fill(firstPassword);
     await page.getByLabel('Repeat password', { exact: true }).fill(firstPassword);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.waitForURL(`${stack.appUrl}/`);
     await currentUserText(`Signed in as ${email}`);
     await page.getByTestId('email-status').filter({ hasText: 'Not verified' }).waitFor();

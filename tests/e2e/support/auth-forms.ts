@@ -8,6 +8,6 @@ export async function signUpWithPassword(page: Page, appUrl: string, email: stri
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Repeat password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await page.getByTestId('current-user').filter({ hasText: 'Signed in as' }).waitFor();
 }

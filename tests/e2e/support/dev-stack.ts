@@ -3,7 +3,7 @@
  * data dir and project file, and stops its whole process group afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,13 +16,20 @@ export interface DevStack {
   apiUrl: string;
   /** The development outbox (Inbucket REST v1 shape) the server keeps sent emails in. */
   mailboxUrl: string;
+  /** The development project's id and keys, as `npm start` generated them. */
+  project: {
+    projectId: string;
+    publishableClientKey: string;
+    secretServerKey: string;
+    superSecretAdminKey: string;
+  };
   /** Everything the processes printed so far, for failure messages. */
   output(): string;
   stop(): Promise<void>;
 }
 
 /** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();
@@ -50,12 +57,15 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startDevStack({
   env = {},
   timeoutMs = 150_000,
+  apiPort: chosenApiPort,
 }: {
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** The API's port, when a test must know it before the stack starts (an OAuth provider's redirect URI). */
+  apiPort?: number;
 } = {}): Promise<DevStack> {
   const [apiPort, appPort, mailboxPort, ticketsPort, devOAuthPort] = [
-    await freePort(),
+    chosenApiPort ?? (await freePort()),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -121,5 +131,6 @@ export async function startDevStack({
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  return { appUrl, apiUrl, mailboxUrl, output: () => log, stop };
+  const project = JSON.parse(await readFile(join(dir, 'dev-project.json'), 'utf8')) as DevStack['project'];
+  return { appUrl, apiUrl, mailboxUrl, project, output: () => log, stop };
 }

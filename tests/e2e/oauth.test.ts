@@ -1,0 +1,207 @@
+/**
+ * Social sign-in in Chromium, against `npm start` as a developer runs it on a fresh clone: the
+ * development project's GitHub and Google buttons use shared keys, which sign in through the
+ * development identity provider signet-server serves on loopback, so they work with no keys. A
+ * new user signs up with GitHub, signs out, signs in again (the 'last' badge marks GitHub), and
+ * connects Google from account settings. With standard keys, GitLab is pointed at a real OpenID
+ * Connect provider process on loopback (SIGNET_OAUTH_PROVIDER_ISSUERS), and a whole sign-in goes
+ * through it. A user with TOTP on who signs in with GitHub is asked for the code on the callback
+ * page.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OidcProvider, startOidcProvider } from '../support/oidc-provider/index.js';
+import { launchChromium } from './support/browser.js';
+import { type DevStack, freePort, startDevStack } from './support/dev-stack.js';
+
+const email = `social-${randomUUID().slice(0, 8)}@example.com`;
+
+/** RFC 4648 base32, as authenticator apps read a manual key. */
+function fromBase32(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of text.replace(/\s/g, '').toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+}
+
+/** RFC 6238: HMAC-SHA-1, 6 digits, 30-second steps. */
+function totp(secret: Buffer, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', secret).update(counter).digest();
+  return String((mac.readUInt32BE(mac[19]! & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+let stack: DevStack;
+let provider: OidcProvider;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  // The provider must know signet's callback before signet starts, and signet its issuer.
+  const apiPort = await freePort();
+  provider = await startOidcProvider({
+    clients: [
+      {
+        client_id: 'signet-e2e-gitlab',
+        client_secret: 'signet e2e gitlab secret',
+        redirect_uris: [`http://localhost:${apiPort}/api/v1/auth/oauth/callback/gitlab`],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+  });
+  stack = await startDevStack({
+    apiPort,
+    env: { SIGNET_OAUTH_PROVIDER_ISSUERS: JSON.stringify({ gitlab: { issuer: provider.issuer } }) },
+  });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await provider?.close();
+});
+
+const signedInAs = (who: string, target: Page = page) =>
+  target
+    .getByTestId('current-user')
+    .filter({ hasText: `Signed in as ${who}` })
+    .waitFor();
+
+async function signOut(target: Page = page) {
+  await target.goto(`${stack.appUrl}/handler/sign-out`);
+  await target.waitForURL(`${stack.appUrl}/`);
+  await target.getByTestId('current-user').filter({ hasText: 'Not signed in' }).waitFor();
+}
+
+/** The name typed at the development provider, which the home page then greets. */
+const NAME = 'Social Tester';
+
+/** The development identity provider's page, filled in as a developer would. */
+async function atDevProvider(name: string, who: string, target: Page = page) {
+  await target.getByRole('heading', { name: `Sign in to ${name} (development)` }).waitFor();
+  expect(new URL(target.url()).hostname).toBe('127.0.0.1');
+  await target.getByLabel('Email', { exact: true }).fill(who);
+  await target.getByLabel('Name', { exact: true }).fill(NAME);
+  await target.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('OAuth sign-in', () => {
+  it('signs up with GitHub on a fresh clone, with no keys', async () => {
+    await page.goto(`${stack.appUrl}/handler/sign-up`);
+    await page.getByRole('button', { name: 'Sign up with GitHub' }).click();
+    await atDevProvider('GitHub', email);
+    await signedInAs(NAME);
+    expect(new URL(page.url()).search).not.toContain('code=');
+  });
+
+  it('signs in again, with the last used provider marked', async () => {
+    await signOut();
+    await page.goto(`${stack.appUrl}/handler/sign-in`);
+    const github = page.getByRole('button', { name: 'Sign in with GitHub' });
+    await expect.poll(() => github.textContent()).toContain('last');
+    expect(await page.getByRole('button', { name: 'Sign in with Google' }).textContent()).not.toContain(
+      'last',
+    );
+    await github.click();
+    await atDevProvider('GitHub', email);
+    await signedInAs(NAME);
+  });
+
+  it('connects Google from account settings, and lists both', async () => {
+    await page.goto(`${stack.appUrl}/handler/account-settings`);
+    const section = page.getByRole('region', { name: 'Connected accounts' });
+    await section.getByRole('list', { name: 'Connected accounts' }).getByText('GitHub').waitFor();
+    await section.getByRole('button', { name: 'Connect Google' }).click();
+    await atDevProvider('Google', `${email.split('@')[0]}@gmail.example`);
+    await page.waitForURL(`${stack.appUrl}/handler/account-settings`);
+    const list = page
+      .getByRole('region', { name: 'Connected accounts' })
+      .getByRole('list', { name: 'Connected accounts' });
+    await list.getByText('Google').waitFor();
+    await list.getByText('GitHub').waitFor();
+  });
+
+  it('signs in with standard keys through a real OpenID Connect provider process', async () => {
+    await signOut();
+    // The project's admin turns GitLab on with the app's own keys (the provider process holds them).
+    const response = await fetch(`${stack.apiUrl}/api/v1/projects/current`, {
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/json',
+        'x-stack-project-id': stack.project.projectId,
+        'x-stack-access-type': 'admin',
+        'x-stack-super-secret-admin-key': stack.project.superSecretAdminKey,
+      },
+      body: JSON.stringify({
+        config: {
+          oauth_providers: [
+            { id: 'github', type: 'shared', enabled: true },
+            { id: 'google', type: 'shared', enabled: true },
+            {
+              id: 'gitlab',
+              type: 'standard',
+              enabled: true,
+              client_id: 'signet-e2e-gitlab',
+              client_secret: 'signet e2e gitlab secret',
+            },
+          ],
+        },
+      }),
+    });
+    expect(response.status, await response.text()).toBe(200);
+    const other = `standard-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${stack.appUrl}/handler/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with GitLab' }).click();
+    // The provider process's own sign-in form.
+    await page.waitForURL((url) => url.origin === new URL(provider.issuer).origin);
+    await page.getByLabel(/email/i).first().fill(other);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await signedInAs(other);
+  });
+
+  it('asks a TOTP user for the code on the callback page', async () => {
+    // The GitHub user of the first tests turns TOTP on.
+    await signOut();
+    await page.goto(`${stack.appUrl}/handler/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+    await atDevProvider('GitHub', email);
+    await signedInAs(NAME);
+    await page.goto(`${stack.appUrl}/handler/account-settings`);
+    const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
+    await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = fromBase32((await twoFactor.getByTestId('totp-manual-key').textContent()) ?? '');
+    const enrolStep = Math.floor(Date.now() / 30_000);
+    await twoFactor.getByRole('textbox', { name: 'Authenticator code, character 1 of 6' }).click();
+    await page.keyboard.type(totp(secret));
+    await twoFactor
+      .getByText(/recovery codes/i)
+      .first()
+      .waitFor();
+
+    await signOut();
+    await page.goto(`${stack.appUrl}/handler/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+    await atDevProvider('GitHub', email);
+    await page.getByText('Enter the code from your authenticator app').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/handler/oauth-callback');
+    // A code of a later step than the one enrolment used (each code works once).
+    while (Math.floor(Date.now() / 30_000) <= enrolStep) await new Promise((done) => setTimeout(done, 500));
+    await page.getByRole('textbox', { name: 'Authenticator code, character 1 of 6' }).click();
+    await page.keyboard.type(totp(secret));
+    await signedInAs(NAME);
+  }, 90_000);
+
+  it('threw no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
