@@ -4,21 +4,9 @@
  * `messages.ts` so a client bundle that never builds a message does not carry them.
  */
 
-import { parentOfKnownCode } from './fingerprints.js';
+import { ABSTRACT_ERROR_PARENTS, parentOfKnownCode } from './fingerprints.js';
 
-/** Abstract parents: never sent on the wire, only caught by. Child → parent. */
-export const ABSTRACT_ERROR_PARENTS = {
-  INVALID_PROJECT_AUTHENTICATION: 'PROJECT_AUTHENTICATION_ERROR',
-  PROJECT_AUTHENTICATION_REQUIRED: 'PROJECT_AUTHENTICATION_ERROR',
-  INVALID_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_AUTHENTICATION',
-  INVALID_SESSION_AUTHENTICATION: 'SESSION_AUTHENTICATION_ERROR',
-  INVALID_ACCESS_TOKEN: 'INVALID_SESSION_AUTHENTICATION',
-  PROJECT_AUTHENTICATION_ERROR: null,
-  SESSION_AUTHENTICATION_ERROR: null,
-  REFRESH_TOKEN_ERROR: null,
-  PASSWORD_REQUIREMENTS_NOT_MET: null,
-  VERIFICATION_ERROR: null,
-} as const;
+export { ABSTRACT_ERROR_PARENTS };
 
 export type AbstractErrorCode = keyof typeof ABSTRACT_ERROR_PARENTS;
 

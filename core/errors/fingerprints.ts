@@ -1,39 +1,48 @@
 /**
- * What the kit needs of the error catalogue at run time, in 415 characters instead of 83 names:
+ * What the kit needs of the error catalogue at run time, in 342 characters instead of 83 names:
  * whether a code is known, and the family it belongs to. Each known code is kept as a 24-bit
- * fingerprint of its name followed by its parent's index in {@link PARENTS}; the names themselves
- * stay in the types (`KnownErrorCode`) and in `codes.ts` for the server, and a unit test checks the
- * two agree. A code the server invents later fingerprints as unknown except with a chance of one in
- * hundreds of thousands, and then it is merely treated as a known error.
+ * fingerprint of its name, in a group per parent; the names themselves stay in the types
+ * (`KnownErrorCode`) and in `codes.ts` for the server, and a unit test checks the two agree. A code
+ * the server invents later fingerprints as unknown except with a chance of one in hundreds of
+ * thousands, and then it is merely treated as a known error.
  */
 
-/** The abstract codes known codes descend from, by index (0 means none). */
-const PARENTS = [
-  '',
-  'INVALID_PROJECT_AUTHENTICATION',
-  'PROJECT_AUTHENTICATION_REQUIRED',
-  'INVALID_ADMIN_ACCESS_TOKEN',
-  'INVALID_ACCESS_TOKEN',
-  'REFRESH_TOKEN_ERROR',
-  'PASSWORD_REQUIREMENTS_NOT_MET',
-  'VERIFICATION_ERROR',
-  'PROJECT_AUTHENTICATION_ERROR',
-] as const;
+/**
+ * Abstract parents: never sent on the wire, only caught by. Child → parent. Kept here (and
+ * re-exported by `codes.ts`) because the fingerprint groups follow its order.
+ */
+export const ABSTRACT_ERROR_PARENTS = {
+  INVALID_PROJECT_AUTHENTICATION: 'PROJECT_AUTHENTICATION_ERROR',
+  PROJECT_AUTHENTICATION_REQUIRED: 'PROJECT_AUTHENTICATION_ERROR',
+  INVALID_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_AUTHENTICATION',
+  INVALID_SESSION_AUTHENTICATION: 'SESSION_AUTHENTICATION_ERROR',
+  INVALID_ACCESS_TOKEN: 'INVALID_SESSION_AUTHENTICATION',
+  PROJECT_AUTHENTICATION_ERROR: null,
+  SESSION_AUTHENTICATION_ERROR: null,
+  REFRESH_TOKEN_ERROR: null,
+  PASSWORD_REQUIREMENTS_NOT_MET: null,
+  VERIFICATION_ERROR: null,
+} as const;
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The parents known codes are grouped by: none, then every abstract code. */
+export const PARENTS = ['', ...Object.keys(ABSTRACT_ERROR_PARENTS)];
 
-/** The 4-character fingerprint of a code's name (FNV-1a, 24 bits). */
+/**
+ * The 4-character fingerprint of a code's name: FNV-1a, 24 bits, as base64 (three bytes make
+ * exactly four characters, and `btoa` saves carrying an alphabet).
+ */
 export function fingerprint(code: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < code.length; i++) hash = Math.imul(hash ^ code.charCodeAt(i), 0x01000193);
-  let out = '';
-  for (let i = 0; i < 4; i++) out += ALPHABET[(hash >>> (6 * i)) & 63];
-  return out;
+  return btoa(String.fromCharCode(hash & 255, (hash >>> 8) & 255, (hash >>> 16) & 255));
 }
 
-/** Every known code: fingerprint and parent index, five characters each (see the unit test). */
+/**
+ * Every known code's fingerprint, grouped by parent: the groups are separated by spaces and come
+ * in the order of {@link PARENTS}, so the parent costs no character per code (see the unit test).
+ */
 export const KNOWN_CODE_PRINTS =
-  'J-0y0nymt0zw3J0MYEZ0pWpS1c6LJ1TfU91M4Bm1uadn1aJx11lNkC11G2n1rLUh3vOhE3rIzE30kuf3hGBv2FuFd2naIY2Ze-O23XxD2f7aK2FkvH8XRWh4TTuo4Xy_O4zf915F5t45jD7o5P0YR0qlLO0LsVS00i3P0fgHs0-d_r0Lspd0gNKd0ZGCK0YrBs02-xb0yZFc0cjXB6k6Cu6dL5103QT87En7k7T-Np7rtTZ7lo3C0JXcI0B79s0wFk20jG9-07X1_04Wai0vT2t0ZgNA0V8590sRpk04Lj_0STNL0B8Z80QkT-0LYKh0kg-d01DSL076HU0jsf00kaD20gNnV0_I2M0Djvt0EqDF0l-tV0ns1q0GkKB0zjv-0svqK0YjMF0Sv6r0XtBW0GlD-0kXoD0';
+  'iU/Lp2y2M3wnDEZkD41Fark4C1tJtHg/H3iwfvevC5t2YKN0mSEo2Bqwth9vclZw3ZLXJXoLycUhwd6zcEHao9H7+1X/uKWJ72S3GdgAFZ/3bJSS+DL+0tQsAZ/xEDn5C6aEJOh39SAtu35QI/vRpDbYYHNWP2Izw/i2hDoUpd9WJ1urBqkE8/j67Ksq2MgU0quvVxtYRjn45IUO qZVKnL4k00f1DB6YrtadWhLXZUMKtWGf oRG8hVt0p4Zgmec79xUP364p 60KFrxMSKzITNOl+  V2SF0+Sil/w7 Bfke  89fXRd7i47Cj 3HgFpC64 NzTxxLmTk9+kaztl';
 
 let parents: Map<string, string> | undefined;
 
@@ -44,8 +53,8 @@ let parents: Map<string, string> | undefined;
 export function parentOfKnownCode(code: string): string | undefined {
   if (!parents) {
     parents = new Map();
-    for (let i = 0; i < KNOWN_CODE_PRINTS.length; i += 5) {
-      parents.set(KNOWN_CODE_PRINTS.slice(i, i + 4), PARENTS[Number(KNOWN_CODE_PRINTS[i + 4])]!);
+    for (const [index, group] of KNOWN_CODE_PRINTS.split(' ').entries()) {
+      for (let i = 0; i < group.length; i += 4) parents.set(group.slice(i, i + 4), PARENTS[index]!);
     }
   }
   return /^[A-Z][A-Z0-9_]*$/.test(code) ? parents.get(fingerprint(code)) : undefined;
