@@ -18,8 +18,10 @@ export type RedirectMethod =
 /** Thrown when a redirect target is not trusted. */
 export class UntrustedRedirectError extends Error {
   override readonly name = 'UntrustedRedirectError';
-  constructor(readonly target: string) {
+  declare readonly target: string;
+  constructor(target: string) {
     super('Redirect URL is not trusted; should be relative.');
+    this.target = target;
   }
 }
 
@@ -61,7 +63,7 @@ export interface Redirector {
 }
 
 /** True for paths like `/a?b`, never for protocol-relative `//host`. */
-const isRelative = (url: string) => /^\/(?!\/)/.test(url) || /^[?#]/.test(url);
+const isRelative = (url: string) => /^(\/(?!\/)|[?#])/.test(url);
 
 /** Creates a redirector. */
 export function createRedirector(options: RedirectorOptions): Redirector {
@@ -84,7 +86,7 @@ export function createRedirector(options: RedirectorOptions): Redirector {
 
   function href(target: RedirectTarget) {
     const url = typeof target === 'string' ? options.urls[target] : target.url;
-    if (url === undefined) throw new Error(`signet: the app has no page named "${String(target)}".`);
+    if (url === undefined) throw new Error(`signet: the app has no page named "${target}".`);
     const here = current();
     if ((target === 'signIn' || target === 'signUp') && here) {
       const page = new URL(here);
@@ -98,12 +100,10 @@ export function createRedirector(options: RedirectorOptions): Redirector {
     return url;
   }
 
-  async function redirect(
-    target: RedirectTarget,
-    { replace = false, external = false }: RedirectOptions = {},
-  ) {
+  async function redirect(target: RedirectTarget, options?: RedirectOptions) {
     const url = href(target);
-    if (!external && !isTrusted(url)) throw new UntrustedRedirectError(url);
+    const replace = !!options?.replace;
+    if (!options?.external && !isTrusted(url)) throw new UntrustedRedirectError(url);
     if (method === 'none') return;
     if (method === 'window') {
       if (replace) window.location.replace(url);

@@ -3,7 +3,7 @@
  * wire code, or a code a plugin owns).
  */
 import type { ErrorFamily, KnownErrorCode } from './errors/codes.js';
-import { SignetError } from './errors/signet-error.js';
+import { isSignetError, type SignetError } from './errors/signet-error.js';
 
 /** Success or an expected, typed failure. Unexpected failures are thrown instead. */
 export type Result<T, C extends string = KnownErrorCode> =
@@ -21,7 +21,7 @@ export async function toResult<T, C extends string>(
   try {
     return { status: 'ok', data: await call() };
   } catch (error) {
-    if (error instanceof SignetError && expected.some((family) => error.is(family))) {
+    if (expected.some((family) => isSignetError(error, family))) {
       return { status: 'error', error: error as SignetError<C> };
     }
     throw error;

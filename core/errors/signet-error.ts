@@ -2,6 +2,9 @@
  * The errors the kit raises. Known wire errors are data with a code; a code this client does not
  * know becomes an "update the client" error instead of a crash; a server that cannot be reached
  * becomes a connection error that says what was tried.
+ *
+ * Fields are declared and assigned in the constructor rather than written as parameter properties,
+ * which a bundler emits twice (a class field and an assignment).
  */
 import { type ErrorFamily, isInFamily, type KnownErrorCode } from './codes.js';
 
@@ -11,18 +14,20 @@ import { type ErrorFamily, isInFamily, type KnownErrorCode } from './codes.js';
  */
 export class SignetError<C extends string = KnownErrorCode> extends Error {
   override readonly name = 'SignetError';
-  constructor(
-    /** The wire code, e.g. `EMAIL_PASSWORD_MISMATCH`. */
-    readonly code: C,
-    /** The HTTP status the error stands for (after any status override). */
-    readonly status: number,
-    message: string,
-    /** The error's `details` object, as sent. */
-    readonly details?: Record<string, unknown>,
-    /** The plugin that owns the code, for codes outside the wire's catalogue. */
-    readonly plugin?: string,
-  ) {
+  /** The wire code, e.g. `EMAIL_PASSWORD_MISMATCH`. */
+  declare readonly code: C;
+  /** The HTTP status the error stands for (after any status override). */
+  declare readonly status: number;
+  /** The error's `details` object, as sent. */
+  declare readonly details?: Record<string, unknown>;
+  /** The plugin that owns the code, for codes outside the wire's catalogue. */
+  declare readonly plugin?: string;
+  constructor(code: C, status: number, message: string, details?: Record<string, unknown>, plugin?: string) {
     super(message);
+    this.code = code;
+    this.status = status;
+    this.details = details;
+    this.plugin = plugin;
   }
 
   /** True when this error is `family` or one of its descendants (e.g. `INVALID_ACCESS_TOKEN`). */
@@ -34,39 +39,44 @@ export class SignetError<C extends string = KnownErrorCode> extends Error {
 /** The server answered with a code this version of the kit does not know. */
 export class UpdateClientError extends Error {
   override readonly name = 'UpdateClientError';
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    readonly serverMessage: string,
-  ) {
+  declare readonly code: string;
+  declare readonly status: number;
+  declare readonly serverMessage: string;
+  constructor(code: string, status: number, serverMessage: string) {
     super(
-      `The server sent the error code ${code}, which this version of signet does not know. Update the client (npm update signet). Server message: ${serverMessage}`,
+      `Error code ${code} is unknown to this version of signet. Update the client (npm update signet). Server message: ${serverMessage}`,
     );
+    this.code = code;
+    this.status = status;
+    this.serverMessage = serverMessage;
   }
 }
 
 /** A non-2xx answer that is not a known error (plain-text status errors, 5xx pages). */
 export class HttpStatusError extends Error {
   override readonly name = 'HttpStatusError';
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    readonly url: string,
-  ) {
+  declare readonly status: number;
+  declare readonly body: string;
+  declare readonly url: string;
+  constructor(status: number, body: string, url: string) {
     super(`Request to ${url} failed with status ${status}: ${body}`);
+    this.status = status;
+    this.body = body;
+    this.url = url;
   }
 }
 
 /** The API could not be reached after every attempt; the message lists what was tried. */
 export class ConnectionError extends Error {
   override readonly name = 'ConnectionError';
-  constructor(
-    readonly url: string,
-    readonly attempts: readonly string[],
-  ) {
+  declare readonly url: string;
+  declare readonly attempts: readonly string[];
+  constructor(url: string, attempts: readonly string[]) {
     super(
       `Could not reach ${url} after ${attempts.length} attempts:\n${attempts.join('\n')}\nIs the server running and baseUrl right?`,
     );
+    this.url = url;
+    this.attempts = attempts;
   }
 }
 
@@ -76,11 +86,13 @@ export class ConnectionError extends Error {
  */
 export class RateLimitError extends Error {
   override readonly name = 'RateLimitError';
-  constructor(readonly retryAfterMs: number) {
+  declare readonly retryAfterMs: number;
+  constructor(retryAfterMs: number) {
     const seconds = Math.ceil(retryAfterMs / 1000);
     // Under two minutes in seconds, else in minutes; never 'in 0 seconds'.
     const wait = seconds < 120 ? `${seconds || 1} seconds` : `${Math.ceil(seconds / 60)} minutes`;
     super(`Too many attempts. Please try again in ${wait}.`);
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

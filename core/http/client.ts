@@ -2,7 +2,7 @@
  * The API client: one `request` that adds the wire's headers and session tokens, decodes errors,
  * and retries as wire.md §1.7 says. fetch, timers and randomness are injectable for tests.
  */
-import { ConnectionError, RateLimitError, SignetError } from '../errors/signet-error.js';
+import { ConnectionError, isSignetError, RateLimitError } from '../errors/signet-error.js';
 import type { TokenPair } from '../tokens/token-store.js';
 import { actualStatus, decodeError } from './decode-error.js';
 import { buildHeaders, type Credentials } from './headers.js';
@@ -103,17 +103,12 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
         continue;
       }
       if (status === 508 && text.includes('INFINITE_LOOP_DETECTED')) {
-        tried.push(`${method} ${target}: 508 infinite loop detected`);
+        tried.push(`${method} ${target}: 508 INFINITE_LOOP_DETECTED`); // by its code, as below
         await sleep(backoffDelay(attempt, options.random));
         continue;
       }
       const error = decodeError(response, status, text, options.pluginOfCode);
-      if (
-        error instanceof SignetError &&
-        error.is('INVALID_ACCESS_TOKEN') &&
-        session?.accessToken &&
-        !retriedWithFreshToken
-      ) {
+      if (isSignetError(error, 'INVALID_ACCESS_TOKEN') && session?.accessToken && !retriedWithFreshToken) {
         // The server rejected the token: drop it so the one retry refreshes first.
         retriedWithFreshToken = true;
         tokens.markAccessTokenExpired(session.accessToken);

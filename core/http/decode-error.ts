@@ -8,9 +8,8 @@ import { HEADER } from '../wire/headers.js';
  * request asked for error statuses to be overridden.
  */
 export function actualStatus(response: Response): number {
-  const header = response.headers.get(HEADER.actualStatus);
-  const parsed = header ? Number.parseInt(header, 10) : Number.NaN;
-  return Number.isFinite(parsed) ? parsed : response.status;
+  // An absent, empty or malformed header is 0 or NaN here, and the answer's own status counts.
+  return Number(response.headers.get(HEADER.actualStatus)) || response.status;
 }
 
 /**
@@ -22,7 +21,7 @@ export function decodeError(
   response: Response,
   status: number,
   bodyText: string,
-  pluginOfCode: (code: string) => string | undefined = () => undefined,
+  pluginOfCode?: (code: string) => string | undefined,
 ): Error | null {
   const code = response.headers.get(HEADER.knownError);
   if (code) {
@@ -34,7 +33,7 @@ export function decodeError(
     }
     const message = typeof body.error === 'string' ? body.error : bodyText;
     if (isKnownErrorCode(code)) return new SignetError(code as KnownErrorCode, status, message, body.details);
-    const plugin = pluginOfCode(code);
+    const plugin = pluginOfCode?.(code);
     if (plugin) return new SignetError(code, status, message, body.details, plugin);
     return new UpdateClientError(code, status, message);
   }

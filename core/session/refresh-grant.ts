@@ -2,7 +2,7 @@
  * The refresh-token grant (wire.md §3.3): a form POST to the OAuth token endpoint, without the
  * X-Stack headers, which answers with real status codes.
  */
-import { SignetError } from '../errors/signet-error.js';
+import { isSignetError } from '../errors/signet-error.js';
 import type { HttpClient } from '../http/client.js';
 import { decodeError } from '../http/decode-error.js';
 import type { Refresher } from './session.js';
@@ -24,7 +24,7 @@ export function refreshGrant(http: HttpClient, projectId: string, publishableCli
     });
     const text = await response.text();
     const error = decodeError(response, response.status, text);
-    if (error instanceof SignetError && error.is('REFRESH_TOKEN_ERROR')) return null;
+    if (isSignetError(error, 'REFRESH_TOKEN_ERROR')) return null;
     if (error) throw error;
     const body = JSON.parse(text) as { access_token?: string };
     return body.access_token ?? null;

@@ -12,7 +12,7 @@ export class CookieStoreOutsideBrowserError extends Error {
   override readonly name = 'CookieStoreOutsideBrowserError';
   constructor() {
     super(
-      "The 'cookie' token store only works in a browser (no document.cookie here). On a server, use tokenStore: 'memory' or a custom store.",
+      "The 'cookie' token store only works in a browser. On a server, use tokenStore: 'memory' or a custom store.",
     );
   }
 }
@@ -65,7 +65,7 @@ export function watchCookies(onChange: () => void, timers: PollTimers = globalTh
 export function cookieDriver(): TokenDriver {
   if (typeof document === 'undefined') throw new CookieStoreOutsideBrowserError();
   return {
-    getItem: (key) => readCookie(key),
+    getItem: readCookie,
     setItem: (key, value) =>
       writeCookie(key, value, key === ACCESS_TOKEN_KEY ? ONE_DAY_SECONDS : ONE_YEAR_SECONDS),
     removeItem: (key) => writeCookie(key, '', 0),
