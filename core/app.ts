@@ -21,21 +21,12 @@ import { createSession, type Session } from './session/session.js';
 import { createSignInStep } from './sign-in.js';
 import { cookieJar, namespacedStorage } from './storage.js';
 import { createTokenStore } from './tokens/create-token-store.js';
-import { CORE_PAGE_PATHS, resolveUrls } from './urls.js';
+import { resolveUrls } from './urls.js';
 import { userUpdateToJson } from './user.js';
 import type { ClientUserJson } from './wire/user.js';
 
 export type { AppCore, AppOptions, BaseAppOptions, GetUserOr, SignetApp } from './app/types.js';
 export type { InitialState, SessionStatus } from './app/user-state.js';
-
-const RESERVED_URL_NAMES = [
-  ...Object.keys(CORE_PAGE_PATHS),
-  'handler',
-  'home',
-  'afterSignIn',
-  'afterSignUp',
-  'afterSignOut',
-];
 
 /** Message of `getUser({ or: 'throw' })` without a user. */
 export const NOT_SIGNED_IN_MESSAGE = "User is not signed in but getUser was called with { or: 'throw' }";
@@ -45,7 +36,8 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   const env = createEnvironment(options.env);
   const access = accessLevelOf(options, env.isBrowser);
   const plugins: readonly AnyPlugin[] = options.plugins ?? [];
-  const registry = registerPlugins(plugins, access, RESERVED_URL_NAMES);
+  // The core's own URL names (its pages and after-auth targets) are taken before any plugin's.
+  const registry = registerPlugins(plugins, access, Object.keys(resolveUrls()));
   const urls = resolveUrls(options.urls, registry.pagePaths);
   const store = createTokenStore(options.tokenStore, options.projectId);
   const events = createEvents();
@@ -53,17 +45,13 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   let session!: Session;
   const http = createHttpClient(
     {
-      projectId: options.projectId,
-      baseUrl: options.baseUrl,
-      fetch: options.fetch,
-      extraRequestHeaders: options.extraRequestHeaders,
-      publishableClientKey: options.publishableClientKey,
-      secretServerKey: options.secretServerKey,
-      superSecretAdminKey: options.superSecretAdminKey,
-      accessType: access,
+      // The environment's sleep and random; the keys, base URL, fetch and extra headers as given,
+      // but an owner's admin token as a getter that is called before each request.
+      ...env,
+      ...options,
+      adminAccessToken: undefined,
       getAdminAccessToken: options.adminAccessToken,
-      sleep: env.sleep,
-      random: env.random,
+      accessType: access,
       pluginOfCode: registry.pluginOfCode,
     },
     {
@@ -77,11 +65,10 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     env.now,
   );
   const redirect = createRedirector({
+    ...env, // currentUrl and sleep
     urls,
     method: options.redirectMethod,
     trustedDomains: options.trustedDomains,
-    currentUrl: env.currentUrl,
-    sleep: env.sleep,
   });
   const state = createUserState(http, session, events, options.initialState);
   const storagePrefix = `signet:${options.projectId}:`;
@@ -111,21 +98,22 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     events.emit('signed-out', {});
   };
 
-  const disposers: (() => void)[] = [];
-  // Another tab, or the host's server, may sign in or out through the shared store: follow it.
-  const stopWatching = store.watch?.(() => {
-    session
-      .sync()
-      .then((changed) => {
-        if (!changed) return;
-        sessionChanged();
-        return state.refreshUser();
-      })
-      .catch(() => {
-        // A failed user load shows as before; the next change or call tries again.
-      });
-  }, env);
-  if (stopWatching) disposers.push(stopWatching);
+  // Another tab, or the host's server, may sign in or out through the shared store: follow it
+  // (a store only this app writes has no watch).
+  const disposers: ((() => void) | undefined)[] = [
+    store.watch?.(() => {
+      session
+        .sync()
+        .then((changed) => {
+          if (!changed) return;
+          sessionChanged();
+          return state.refreshUser();
+        })
+        .catch(() => {
+          // A failed user load shows as before; the next change or call tries again.
+        });
+    }, env),
+  ];
 
   // What the app and its plugins' context both expose.
   const shared = {
@@ -149,9 +137,10 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     plugins: plugins.map((p) => p.id),
     ready: state.ready,
     getProject: state.getProject,
-    async getUser({ or = 'return-null' } = {}) {
+    async getUser(options) {
       const current = state.isUserLoaded() ? state.user.peek() : await state.refreshUser();
       if (current) return current;
+      const or = options?.or; // 'return-null' unless given
       if (or === 'redirect') await redirect.redirect('signIn', { replace: true });
       if (or === 'throw') throw new Error(NOT_SIGNED_IN_MESSAGE);
       return null;
@@ -167,7 +156,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
       await http.request('/users/me', { method: 'DELETE' });
       await endSession();
     },
-    async signOut({ redirectUrl, noRedirect } = {}) {
+    async signOut(options) {
       if (await session.getTokens().catch(() => null)) {
         try {
           await http.request('/auth/sessions/current', { method: 'DELETE', body: {} });
@@ -177,13 +166,14 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
         }
       }
       await endSession();
-      if (!noRedirect) await redirect.redirect(redirectUrl ? { url: redirectUrl } : 'afterSignOut');
+      if (options?.noRedirect) return;
+      await redirect.redirect(options?.redirectUrl ? { url: options.redirectUrl } : 'afterSignOut');
     },
     handle: createHandle(registry.callbacks, urls, (id) => apis[id], env.currentUrl),
     snapshot: state.snapshot,
     initialState: options.initialState ?? null,
     dispose() {
-      for (const dispose of disposers.splice(0).reverse()) dispose();
+      for (const dispose of disposers.splice(0).reverse()) dispose?.();
     },
   };
 
