@@ -21,7 +21,7 @@ export interface Environment extends Timers {
 }
 
 /** The real platform, with `overrides` replacing any part. */
-export function createEnvironment(overrides: Partial<Environment> = {}): Environment {
+export function createEnvironment(overrides?: Partial<Environment>): Environment {
   const hasDom = typeof document !== 'undefined';
   return {
     now: () => Date.now(),

@@ -8,8 +8,9 @@ export function accessTokenExpiry(token: string): number {
   try {
     // Only the payload is read, with the platform's base64 decoder: no JOSE library in the bundle.
     const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(payload), (c) => c.charCodeAt(0));
-    const { exp } = JSON.parse(new TextDecoder().decode(bytes));
+    // Parsed as Latin-1 rather than UTF-8: a multi-byte character only garbles a string claim
+    // (its bytes are never quotes or backslashes), and `exp` is a number.
+    const { exp } = JSON.parse(atob(payload));
     return typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY;
   } catch {
     return 0;

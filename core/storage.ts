@@ -30,14 +30,14 @@ function memoryStorage(): KeyValueStorage {
 
 /** Local storage under `prefix` when the browser allows it, else memory (private modes, servers). */
 export function namespacedStorage(prefix: string, useLocalStorage: boolean): KeyValueStorage {
-  let local: Storage | null = null;
+  let store: Storage;
   try {
-    if (useLocalStorage && typeof localStorage !== 'undefined') local = localStorage;
+    if (!useLocalStorage || typeof localStorage === 'undefined') return memoryStorage();
+    store = localStorage;
   } catch {
     // Access denied (sandboxed iframe, disabled storage): fall back to memory.
+    return memoryStorage();
   }
-  if (!local) return memoryStorage();
-  const store = local;
   return {
     get: (key) => store.getItem(prefix + key),
     set: (key, value) => {
@@ -57,7 +57,7 @@ export function cookieJar(useDocument: boolean): CookieJar {
   return {
     get: readCookie,
     // A session cookie unless a lifetime is given.
-    set: (name, value, { maxAgeSeconds } = {}) => writeCookie(name, value, maxAgeSeconds),
+    set: (name, value, options) => writeCookie(name, value, options?.maxAgeSeconds),
     remove: (name) => writeCookie(name, '', 0),
   };
 }

@@ -28,13 +28,13 @@ export const ABSTRACT_ERROR_PARENTS = {
 export const PARENTS = ['', ...Object.keys(ABSTRACT_ERROR_PARENTS)];
 
 /**
- * The 4-character fingerprint of a code's name: FNV-1a, 24 bits, as base64 (three bytes make
- * exactly four characters, and `btoa` saves carrying an alphabet).
+ * The 4-character fingerprint of a code's name: the top 24 bits of its FNV-1a hash, as base64
+ * (three bytes make exactly four characters, and `btoa` saves carrying an alphabet).
  */
 export function fingerprint(code: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < code.length; i++) hash = Math.imul(hash ^ code.charCodeAt(i), 0x01000193);
-  return btoa(String.fromCharCode(hash & 255, (hash >>> 8) & 255, (hash >>> 16) & 255));
+  return btoa(String.fromCharCode(hash >>> 24, (hash >>> 16) & 255, (hash >>> 8) & 255));
 }
 
 /**
@@ -42,7 +42,7 @@ export function fingerprint(code: string): string {
  * in the order of {@link PARENTS}, so the parent costs no character per code (see the unit test).
  */
 export const KNOWN_CODE_PRINTS =
-  'iU/Lp2y2M3wnDEZkD41Fark4C1tJtHg/H3iwfvevC5t2YKN0mSEo2Bqwth9vclZw3ZLXJXoLycUhwd6zcEHao9H7+1X/uKWJ72S3GdgAFZ/3bJSS+DL+0tQsAZ/xEDn5C6aEJOh39SAtu35QI/vRpDbYYHNWP2Izw/i2hDoUpd9WJ1urBqkE8/j67Ksq2MgU0quvVxtYRjn45IUO qZVKnL4k00f1DB6YrtadWhLXZUMKtWGf oRG8hVt0p4Zgmec79xUP364p 60KFrxMSKzITNOl+  V2SF0+Sil/w7 Bfke  89fXRd7i47Cj 3HgFpC64 NzTxxLmTk9+kaztl';
+  'UstPNrZsiyd8nmRGd0WNXDi5W0lbjD94yLB4oa/3Tnab2nSj3yghSbAaoG8f8XBWyNeSTgt6miHFdLPexNpBqvvR0f9VC4mlnrdkwQDYJ/eflpKU8P4yGCzUPfGf9vk5M4SmanfoDi0g0VB+wdH7Ddg2OVZzWzNijrb42xQ6Mlbf3qtbPgSpmPr4qiqrpxTIuq+rblgbofg5Vg6F /EqViSS+xvVHbpgexp3Ww9cSRwpDpJ9h o7wR9HRb/GCGETvnOg8Vsymu WoVCdxITlhMyrH7p  rYVkBqLkGjv8 oR75  VtfXzOLeDqOw 5gV4Z7gu 2fE0SpO5CKTfoWU7';
 
 let parents: Map<string, string> | undefined;
 

@@ -23,6 +23,6 @@ export function isIdempotent(method: string): boolean {
 
 /** Seconds of a `Retry-After` header in ms, or 0 when absent or not a number of seconds. */
 export function retryAfterMs(header: string | null): number {
-  const seconds = header ? Number(header) : Number.NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+  const seconds = Number(header); // 0 when absent, NaN when an HTTP date or garbage
+  return seconds > 0 && seconds < Number.POSITIVE_INFINITY ? seconds * 1000 : 0;
 }

@@ -10,13 +10,12 @@ import { localStorageTokenDriver, memoryTokenDriver } from './web-storage-driver
  */
 export type TokenStoreOption = 'memory' | 'local-storage' | 'cookie' | TokenDriver | TokenStore;
 
-const isTokenStore = (option: object): option is TokenStore => 'read' in option && 'write' in option;
-
 /** Builds the store an app will use. */
 export function createTokenStore(option: TokenStoreOption | undefined, projectId: string): TokenStore {
   const chosen = option ?? (typeof document === 'undefined' ? 'memory' : 'cookie');
   if (typeof chosen === 'object') {
-    return isTokenStore(chosen) ? chosen : tokenStoreFromDriver(chosen, projectId);
+    // A ready store reads and writes; anything else is a driver to build one over.
+    return 'write' in chosen ? chosen : tokenStoreFromDriver(chosen, projectId);
   }
   if (chosen === 'cookie') return { ...tokenStoreFromDriver(cookieDriver(), projectId), watch: watchCookies };
   return tokenStoreFromDriver(

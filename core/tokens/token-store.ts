@@ -30,7 +30,8 @@ export const ACCESS_TOKEN_KEY = 'stack-access';
 /** The legacy refresh-token key: read for compatibility, deleted on write. */
 export const LEGACY_REFRESH_TOKEN_KEY = 'stack-refresh';
 
-const asString = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+/** A non-empty string, else null. */
+const asString = (value: unknown) => (typeof value === 'string' && value) || null;
 
 /**
  * The part of a key-value driver the kit uses: get, set and remove a string. Every unstorage driver

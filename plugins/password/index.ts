@@ -123,7 +123,7 @@ export type PasswordPluginOptions = Record<string, never>;
 /** The password plugin. */
 /* @__NO_SIDE_EFFECTS__ */
 export function password(
-  _options: PasswordPluginOptions = {},
+  _options?: PasswordPluginOptions,
 ): SignetPlugin<'password', PasswordApi, never, PasswordUrl> {
   return definePlugin({
     id: 'password',
