@@ -62,8 +62,11 @@ export interface Redirector {
   afterAuthHref(kind: 'sign-in' | 'sign-up'): string;
 }
 
-/** True for paths like `/a?b`, never for protocol-relative `//host`. */
-const isRelative = (url: string) => /^(\/(?!\/)|[?#])/.test(url);
+/**
+ * True for paths like `/a?b` that stay on this origin. Resolved as a browser would (against a
+ * placeholder origin), so `//host`, `/\host` and `/<tab>/host`, which browsers send elsewhere, are not.
+ */
+const isRelative = (url: string) => /^[/?#]/.test(url) && new URL(url, 'http://a').host === 'a';
 
 /** Creates a redirector. */
 export function createRedirector(options: RedirectorOptions): Redirector {

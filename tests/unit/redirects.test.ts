@@ -32,6 +32,13 @@ describe('redirect trust', () => {
     ['/a?b=c#d', true],
     ['?x=1', true],
     ['//evil.com/x', false],
+    // Browsers read a backslash as a slash and drop tabs and newlines: these leave the origin.
+    ['/\\evil.com', false],
+    ['/\\/evil.com', false],
+    ['/\t/evil.com', false],
+    ['/\n/evil.com', false],
+    ['\\\\evil.com', false],
+    ['/path\\with-backslash', true],
     ['https://app.example.com/x', true],
     ['https://other.example.com/y', true],
     ['https://other.example.com:8443/y', false],
