@@ -48,9 +48,7 @@ export interface PluginContext<Urls extends string = never> {
    * The one way to sign a user in: runs `call` (which answers the wire's sign-in response), then
    * stores the tokens, records `options.method`, loads the user and redirects. An
    * `MULTI_FACTOR_AUTHENTICATION_REQUIRED` answer becomes a pending attempt and the outcome
-   * `second-factor-required`; other errors are thrown for the caller's `toResult`. An answer that
-   * carries `after_callback_redirect_url` (the OAuth token answer) goes there instead of the
-   * after-auth page, when that URL is trusted.
+   * `second-factor-required`; other errors are thrown for the caller's `toResult`.
    */
   signIn(call: () => Promise<SignInResponseJson>, options: SignInOptions): Promise<SignInOutcome>;
   /** Clears a pending second-factor attempt (the user cancelled). */

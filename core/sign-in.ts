@@ -131,13 +131,8 @@ export function createSignInStep(deps: SignInDeps): SignInStep {
     deps.storage.set(LAST_METHOD_KEY, options.method);
     lastMethod.value = options.method;
     deps.events.emit('signed-in', { userId: response.user_id, method: options.method, isNewUser });
-    if (options.noRedirect) return { status: 'signed-in', userId: response.user_id, isNewUser };
-    // An OAuth token answer may name where the flow wanted to end (wire.md §6.6 step 14; product-spec
-    // §4): it wins over the after-auth page, but only where any redirect may go (never an open one).
-    const next = (response as { after_callback_redirect_url?: unknown }).after_callback_redirect_url;
-    if (typeof next === 'string' && next !== '' && deps.redirect.isTrusted(next))
-      await deps.redirect.redirect({ url: next }, { replace: true });
-    else await deps.redirect.afterAuth(isNewUser && !options.alwaysAfterSignIn ? 'sign-up' : 'sign-in');
+    if (!options.noRedirect)
+      await deps.redirect.afterAuth(isNewUser && !options.alwaysAfterSignIn ? 'sign-up' : 'sign-in');
     return { status: 'signed-in', userId: response.user_id, isNewUser };
   }
 

@@ -43,9 +43,7 @@ export class UpdateClientError extends Error {
   declare readonly status: number;
   declare readonly serverMessage: string;
   constructor(code: string, status: number, serverMessage: string) {
-    super(
-      `Error code ${code} is unknown to this version of signet. Update the client (npm update signet). Server message: ${serverMessage}`,
-    );
+    super(`Unknown error code ${code}: update signet (npm update signet). Server message: ${serverMessage}`);
     this.code = code;
     this.status = status;
     this.serverMessage = serverMessage;

@@ -66,19 +66,28 @@ export async function runCallback(
   const provider = ctx.storage.get(FLOW_PROVIDER_KEY);
   ctx.storage.remove(FLOW_PROVIDER_KEY);
   const redirectUri = callbackRedirectUri(ctx.urls.oauthCallback, url.href);
-  return toSignInResult<OAuthCallbackErrorCode>(
-    () =>
-      ctx.signIn(
-        () =>
-          exchangeCode(ctx.http, {
-            code,
-            redirectUri,
-            codeVerifier: verifier,
-            projectId: ctx.projectId,
-            publishableClientKey: ctx.publishableClientKey,
-          }),
-        { method: provider ? `oauth:${provider}` : 'oauth' },
-      ),
-    CALLBACK_ERRORS,
-  );
+  return toSignInResult<OAuthCallbackErrorCode>(async () => {
+    let next: string | null | undefined;
+    const outcome = await ctx.signIn(
+      async () => {
+        const answer = await exchangeCode(ctx.http, {
+          code,
+          redirectUri,
+          codeVerifier: verifier,
+          projectId: ctx.projectId,
+          publishableClientKey: ctx.publishableClientKey,
+        });
+        next = answer.after_callback_redirect_url;
+        return answer;
+      },
+      { method: provider ? `oauth:${provider}` : 'oauth', noRedirect: true },
+    );
+    if (outcome.status === 'signed-in') {
+      // Where the flow wanted to end (wire.md §6.6 step 14), but only where any redirect may go:
+      // never an open redirect. Otherwise the after-sign-up or after-sign-in page.
+      if (next && ctx.redirect.isTrusted(next)) await ctx.redirect.redirect({ url: next }, { replace: true });
+      else await ctx.redirect.afterAuth(outcome.isNewUser ? 'sign-up' : 'sign-in');
+    }
+    return outcome;
+  }, CALLBACK_ERRORS);
 }

@@ -125,7 +125,7 @@ describe('error decoding', () => {
     const error = (await client.request('/x').catch((e) => e)) as any;
     expect(error).toBeInstanceOf(UpdateClientError);
     expect(error.message).toContain('BRAND_NEW_ERROR');
-    expect(error.message).toMatch(/Update the client/);
+    expect(error.message).toMatch(/^Unknown error code .*: update signet \(npm update signet\)/);
   });
 
   it('raises plain status errors with status and body', async () => {
