@@ -15,24 +15,12 @@ import {
   callback,
   devProviderLogin,
   exchange,
+  navigate,
   type OuterStart,
   outerStart,
 } from '../support/oauth-flow.js';
-import { expectKnownError, freshEmail, type RawResponse, raw } from '../support/raw-api.js';
+import { expectKnownError, freshEmail, raw } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
-
-/** A GET as a browser navigation that does not follow redirects, read as a raw response. */
-async function navigate(url: string, cookie?: string): Promise<RawResponse> {
-  const response = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
-}
 
 describe.each(backends())('OAuth callback under attack on $name', (backend) => {
   let running: RunningServer;

@@ -18,35 +18,13 @@ import {
   callback,
   devProviderLogin,
   exchange,
+  navigate,
   outerStart,
+  tokenRequest,
 } from '../support/oauth-flow.js';
 import { patchConfig } from '../support/outbox.js';
 import { expectKnownError, freshEmail, type RawResponse } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
-
-/** A GET as a browser navigation that does not follow redirects, read as a raw response. */
-async function navigate(url: string, cookie?: string): Promise<RawResponse> {
-  const response = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
-}
-
-/** The token endpoint's answer as a raw response (for expectKnownError). */
-async function tokenRequest(base: string, form: Record<string, string>): Promise<RawResponse> {
-  const response = await fetch(`${base}/api/v1/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString(),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: JSON.parse(text) };
-}
 
 describe.each(backends())('OAuth authorize and token endpoint under attack on $name', (backend) => {
   let running: RunningServer;

@@ -285,26 +285,29 @@ describe.each(backends())('connected accounts on $name', (backend) => {
     expect((await me(victim.access_token)).json.oauth_providers).toHaveLength(1);
   });
 
-  it.runIf(backend.name === 'postgres')('keeps provider tokens sealed at rest', async () => {
-    const session = await signIn({ email: freshEmail() });
-    const token = (await tokenFor(session.access_token)).json.access_token as string;
-    expect(token.length).toBeGreaterThan(20);
-    const client = new pg.Client({ connectionString: running.databaseUrl });
-    await client.connect();
-    try {
-      const rows = (await client.query('SELECT kind, token FROM oauth_tokens')).rows as {
-        kind: string;
-        token: string;
-      }[];
-      expect(rows.filter((r) => r.kind === 'access').length).toBeGreaterThan(0);
-      expect(rows.filter((r) => r.kind === 'refresh').length).toBeGreaterThan(0);
-      const dump = JSON.stringify((await client.query('SELECT * FROM oauth_tokens')).rows);
-      expect(dump).not.toContain(token);
-      // Not even one half of it (no encoding that merely splits or wraps it).
-      expect(dump).not.toContain(token.slice(0, 16));
-      expect(dump).not.toContain(Buffer.from(token).toString('base64').slice(0, 16));
-    } finally {
-      await client.end();
-    }
-  });
+  // Only PostgreSQL can be read from outside the server: the test exists there alone (not skipped).
+  if (backend.name === 'postgres') {
+    it('keeps provider tokens sealed at rest', async () => {
+      const session = await signIn({ email: freshEmail() });
+      const token = (await tokenFor(session.access_token)).json.access_token as string;
+      expect(token.length).toBeGreaterThan(20);
+      const client = new pg.Client({ connectionString: running.databaseUrl });
+      await client.connect();
+      try {
+        const rows = (await client.query('SELECT kind, token FROM oauth_tokens')).rows as {
+          kind: string;
+          token: string;
+        }[];
+        expect(rows.filter((r) => r.kind === 'access').length).toBeGreaterThan(0);
+        expect(rows.filter((r) => r.kind === 'refresh').length).toBeGreaterThan(0);
+        const dump = JSON.stringify((await client.query('SELECT * FROM oauth_tokens')).rows);
+        expect(dump).not.toContain(token);
+        // Not even one half of it (no encoding that merely splits or wraps it).
+        expect(dump).not.toContain(token.slice(0, 16));
+        expect(dump).not.toContain(Buffer.from(token).toString('base64').slice(0, 16));
+      } finally {
+        await client.end();
+      }
+    });
+  }
 });

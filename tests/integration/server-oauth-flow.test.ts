@@ -16,10 +16,11 @@ import {
   callback,
   devProviderLogin,
   devSignIn,
+  navigate,
   outerStart,
 } from '../support/oauth-flow.js';
 import { PRODUCTION_ORIGIN, setProductionMode, trustProductionOrigin } from '../support/rate-limits.js';
-import { expectKnownError, freshEmail, type RawResponse, raw, signUp } from '../support/raw-api.js';
+import { expectKnownError, freshEmail, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s), written apart from the server's, as in server-mfa.test.ts. */
@@ -29,19 +30,6 @@ function totp(secret: Buffer, at: number): string {
   const mac = createHmac('sha1', secret).update(counter).digest();
   const offset = mac[19]! & 15;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-/** A GET as a browser navigation that does not follow redirects, read as a raw response. */
-async function navigate(url: string): Promise<RawResponse> {
-  const response = await fetch(url, { redirect: 'manual' });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
 }
 
 describe.each(backends())('OAuth sign-in with shared keys on $name', (backend) => {

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { type RawResponse, readRaw } from './raw-api.js';
 
 /** The app's callback page and error page in these tests (localhost is trusted in development). */
 export const APP_CALLBACK = 'http://localhost:5173/handler/oauth-callback';
@@ -181,4 +182,20 @@ export async function devSignIn(
   const { providerUrl, cookie } = await authorize(authorizeUrl(api, keys, provider, start, extra));
   const back = await callback(await devProviderLogin(providerUrl, user), cookie);
   return exchange(api, keys, { code: appCode(back, start), verifier: start.verifier });
+}
+
+/** A browser navigation to `url` (with `cookie`, if any) that does not follow redirects, read raw. */
+export async function navigate(url: string, cookie?: string): Promise<RawResponse> {
+  return readRaw(await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} }));
+}
+
+/** A form POST to the token endpoint, read raw (for expectKnownError). */
+export async function tokenRequest(api: string, form: Record<string, string>): Promise<RawResponse> {
+  return readRaw(
+    await fetch(`${api}/api/v1/auth/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    }),
+  );
 }

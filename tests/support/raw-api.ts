@@ -56,6 +56,11 @@ export async function raw(base: string, path: string, options: RawRequest = {}):
     headers,
     body,
   });
+  return readRaw(response);
+}
+
+/** Reads a response as a {@link RawResponse}: its text and, when it parses, its JSON. */
+export async function readRaw(response: Response): Promise<RawResponse> {
   const text = await response.text();
   let json: unknown;
   try {

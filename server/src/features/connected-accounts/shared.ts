@@ -3,15 +3,14 @@ import * as v from 'valibot';
 import { knownError, StatusError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';
 import type { ServerContext } from '../../services/context.js';
-import { isUuid, loadUser } from '../../services/users.js';
+import { connectedAccessToken } from '../../services/oauth/connected-access-token.js';
+import { loadUser } from '../../services/users.js';
+import { boundedString, INPUT_LIMITS } from '../fields.js';
 
-/** `me` or a user UUID. */
-export const connectedUserIdField = v.pipe(
-  v.string(),
-  v.check((value) => value === 'me' || isUuid(value), 'must be "me" or a valid UUID'),
-);
-
-/** The user `userId` of the path means: USER_NOT_FOUND for another project's or an unknown user. */
+/**
+ * The user `userId` of the path means (`me` or an id): a client only itself (403 otherwise), server
+ * code any user of the project (USER_NOT_FOUND for an unknown id, another project's, or no UUID).
+ */
 export async function connectedAccountUser(
   ctx: ServerContext,
   auth: RequestAuth,
@@ -30,4 +29,24 @@ export async function connectedAccountUser(
   const user = await loadUser(ctx.db, auth.project.id, userId.toLowerCase());
   if (!user) throw knownError('USER_NOT_FOUND');
   return user.row.id;
+}
+
+/** The access-token request body: the scopes the token must cover, space-separated. */
+export const AccessTokenBody = v.strictObject({ scope: v.optional(boundedString(INPUT_LIMITS.text)) });
+/** The access-token answer: a provider access token. */
+export const AccessTokenResponse = v.object({ access_token: v.string() });
+
+/** The access token of user `userId` (of the path) at `providerId`, for both access-token paths. */
+export async function accessTokenFor(
+  ctx: ServerContext,
+  auth: RequestAuth,
+  userId: string,
+  providerId: string,
+  body: v.InferOutput<typeof AccessTokenBody>,
+): Promise<{ access_token: string }> {
+  const owner = await connectedAccountUser(ctx, auth, userId);
+  const scopes = (body.scope ?? '').split(/\s+/).filter(Boolean);
+  return {
+    access_token: await connectedAccessToken(ctx, auth.project, owner, providerId.toLowerCase(), scopes),
+  };
 }

@@ -16,20 +16,22 @@ export async function oauthClientProject(
   clientId: string,
   clientSecret: string,
 ): Promise<{ project: ProjectRow | undefined; keyValid: boolean }> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, clientId));
-  if (!project) return { project: undefined, keyValid: false };
-  const [key] = await ctx.db
-    .select({ id: apiKeySets.id })
-    .from(apiKeySets)
-    .where(
+  // One round trip: the refresh grant runs this on every token refresh.
+  const [row] = await ctx.db
+    .select({ project: projects, keyId: apiKeySets.id })
+    .from(projects)
+    .leftJoin(
+      apiKeySets,
       and(
-        eq(apiKeySets.projectId, clientId),
+        eq(apiKeySets.projectId, projects.id),
         eq(apiKeySets.publishableClientKey, clientSecret),
         isNull(apiKeySets.manuallyRevokedAt),
         gt(apiKeySets.expiresAt, new Date(ctx.now())),
       ),
-    );
-  return { project, keyValid: key !== undefined };
+    )
+    .where(eq(projects.id, clientId))
+    .limit(1);
+  return { project: row?.project, keyValid: row?.keyId != null };
 }
 
 /** The cookie binding an inner flow to the browser that started it (wire.md §6.6 step 4). */

@@ -5,10 +5,8 @@
  * HTTP Basic credentials.
  */
 
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { AuthorizationCodeResponseSchema, RefreshResponseSchema } from '../../../../core/wire/auth.js';
-import { apiKeySets } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { jsonResponse } from '../../http/responses.js';
 import { defineRoute } from '../../http/route.js';
@@ -17,6 +15,7 @@ import { redeemAuthorizationCode } from '../../services/oauth/authorization-code
 import { issueAccessToken, touchLiveSession } from '../../services/sessions.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
 import { lockUser } from '../../services/users.js';
+import { oauthClientProject } from './shared.js';
 
 /** The OAuth library's default lifetime that Stack reports, not the JWT's (wire.md §3.3). */
 const REPORTED_EXPIRES_IN = 3599;
@@ -44,18 +43,8 @@ export const oauthTokenRoute = defineRoute({
     if (!clientId || clientSecret === undefined) {
       return oauthError('invalid_client', 'Invalid client: cannot retrieve client credentials');
     }
-    const [key] = await ctx.db
-      .select({ id: apiKeySets.id })
-      .from(apiKeySets)
-      .where(
-        and(
-          eq(apiKeySets.projectId, clientId),
-          eq(apiKeySets.publishableClientKey, clientSecret),
-          isNull(apiKeySets.manuallyRevokedAt),
-          gt(apiKeySets.expiresAt, new Date(ctx.now())),
-        ),
-      );
-    if (!key) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', { client_id: clientId });
+    const { keyValid } = await oauthClientProject(ctx, clientId, clientSecret);
+    if (!keyValid) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', { client_id: clientId });
     if (grantType === 'authorization_code') return authorizationCodeGrant(ctx, clientId, form);
     const refreshToken = form.refresh_token;
     if (!refreshToken) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');

@@ -9,7 +9,7 @@ import { oauthAccounts } from '../../../db/schema.js';
 import { knownError, StatusError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';
 import { loadUser, lockUser } from '../../../services/users.js';
-import { connectedAccountUser, connectedUserIdField } from '../shared.js';
+import { connectedAccountUser } from '../shared.js';
 
 export const disconnectAccountRoute = defineRoute({
   method: 'DELETE',
@@ -18,7 +18,7 @@ export const disconnectAccountRoute = defineRoute({
   response: v.object({ success: v.literal(true) }),
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
-    const userId = await connectedAccountUser(ctx, auth, v.parse(connectedUserIdField, params.user_id));
+    const userId = await connectedAccountUser(ctx, auth, params.user_id ?? '');
     const providerId = (params.provider_id ?? '').toLowerCase();
     await ctx.db.transaction(async (tx) => {
       // Under the user's lock, so two disconnects cannot each leave the other as the last way in.

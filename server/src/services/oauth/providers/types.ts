@@ -4,23 +4,10 @@
  * One file per provider beside this one, and one list (`index.ts`).
  */
 
-/** The provider ids of the wire (product-spec §3). */
-export const PROVIDER_IDS = [
-  'google',
-  'github',
-  'microsoft',
-  'spotify',
-  'facebook',
-  'discord',
-  'gitlab',
-  'bitbucket',
-  'linkedin',
-  'apple',
-  'x',
-] as const;
+import type { OAUTH_PROVIDER_IDS } from '../../../../../core/wire/project.js';
 
-/** One of {@link PROVIDER_IDS}. */
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+/** One of the wire's provider ids (product-spec §3). */
+export type ProviderId = (typeof OAUTH_PROVIDER_IDS)[number];
 
 /** A provider's settings in the project config that change its endpoints or parameters. */
 export interface ProviderSettings {

@@ -1,14 +1,6 @@
 /** `POST /connected-accounts/{user_id}/{provider_id}/access-token` (wire.md §4.5). */
-import * as v from 'valibot';
 import { defineRoute } from '../../../../http/route.js';
-import { connectedAccessToken } from '../../../../services/oauth/connected-access-token.js';
-import { boundedString, INPUT_LIMITS } from '../../../fields.js';
-import { connectedAccountUser, connectedUserIdField } from '../../shared.js';
-
-/** The request body: the scopes the token must cover, space-separated. */
-export const AccessTokenBody = v.strictObject({ scope: v.optional(boundedString(INPUT_LIMITS.text)) });
-/** The answer: a provider access token. */
-export const AccessTokenResponse = v.object({ access_token: v.string() });
+import { AccessTokenBody, AccessTokenResponse, accessTokenFor } from '../../shared.js';
 
 export const connectedAccessTokenRoute = defineRoute({
   method: 'POST',
@@ -19,16 +11,6 @@ export const connectedAccessTokenRoute = defineRoute({
   access: ['client', 'server', 'admin'],
   body: AccessTokenBody,
   async handler({ ctx, auth, body, params, json }) {
-    const userId = v.parse(connectedUserIdField, params.user_id);
-    const owner = await connectedAccountUser(ctx, auth, userId);
-    const scopes = (body.scope ?? '').split(/\s+/).filter(Boolean);
-    const token = await connectedAccessToken(
-      ctx,
-      auth.project,
-      owner,
-      (params.provider_id ?? '').toLowerCase(),
-      scopes,
-    );
-    return json({ access_token: token }, 201);
+    return json(await accessTokenFor(ctx, auth, params.user_id ?? '', params.provider_id ?? '', body), 201);
   },
 });

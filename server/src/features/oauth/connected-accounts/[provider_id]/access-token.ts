@@ -3,12 +3,7 @@
  * path of the signed-in user's connected-account access token, answered as the `me` route.
  */
 import { defineRoute } from '../../../../http/route.js';
-import { connectedAccessToken } from '../../../../services/oauth/connected-access-token.js';
-import {
-  AccessTokenBody,
-  AccessTokenResponse,
-} from '../../../connected-accounts/[user_id]/[provider_id]/access-token.js';
-import { connectedAccountUser } from '../../../connected-accounts/shared.js';
+import { AccessTokenBody, AccessTokenResponse, accessTokenFor } from '../../../connected-accounts/shared.js';
 
 export const deprecatedConnectedAccessTokenRoute = defineRoute({
   method: 'POST',
@@ -19,15 +14,6 @@ export const deprecatedConnectedAccessTokenRoute = defineRoute({
   access: ['client', 'server', 'admin'],
   body: AccessTokenBody,
   async handler({ ctx, auth, body, params, json }) {
-    const owner = await connectedAccountUser(ctx, auth, 'me');
-    const scopes = (body.scope ?? '').split(/\s+/).filter(Boolean);
-    const token = await connectedAccessToken(
-      ctx,
-      auth.project,
-      owner,
-      (params.provider_id ?? '').toLowerCase(),
-      scopes,
-    );
-    return json({ access_token: token }, 201);
+    return json(await accessTokenFor(ctx, auth, 'me', params.provider_id ?? '', body), 201);
   },
 });
