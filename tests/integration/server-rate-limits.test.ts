@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { authorizeUrl, outerStart } from '../support/oauth-flow.js';
 import { patchConfig } from '../support/outbox.js';
 import {
   expectTooManyRequests,
@@ -141,6 +142,40 @@ describe.each(backends())('server rate limits on $name', (backend) => {
     expectTooManyRequests(await sendCode(email, client));
     expect(await mailCount(mailbox, email)).toBe(0);
     expect((await sendCode(email, freshClient())).status).toBe(200);
+  });
+
+  it('refuses the 61st OAuth start from one client in ten minutes, before keeping anything', async () => {
+    await patchConfig(url, dev, {
+      oauth_providers: [
+        { id: 'github', type: 'shared', enabled: true },
+        { id: 'google', type: 'shared', enabled: true },
+        {
+          id: 'gitlab',
+          type: 'standard',
+          enabled: true,
+          client_id: 'gitlab-app',
+          client_secret: 'gitlab secret',
+        },
+      ],
+    });
+    const start = (client: Record<string, string>) =>
+      fetch(
+        authorizeUrl(url, dev, 'gitlab', outerStart(), {
+          redirect_uri: `${PRODUCTION_ORIGIN}/handler/oauth-callback`,
+          error_redirect_url: `${PRODUCTION_ORIGIN}/handler/error`,
+        }),
+        { redirect: 'manual', headers: client },
+      );
+    const client = freshClient();
+    for (let batch = 0; batch < 6; batch++) {
+      const started = await Promise.all(Array.from({ length: 10 }, () => start(client)));
+      expect(started.map((response) => response.status)).toEqual(Array(10).fill(307));
+    }
+    const refused = await start(client);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await start(freshClient())).status).toBe(307);
   });
 
   it('refuses the 11th password sign-in to one email in five minutes, even with the right password', async () => {

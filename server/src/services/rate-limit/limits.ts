@@ -18,7 +18,7 @@ export interface RateLimitRule extends RateLimitWindow {
 }
 
 /** The limited actions. */
-export type RateLimitAction = 'sendCode' | 'signIn' | 'signUp' | 'useCode';
+export type RateLimitAction = 'sendCode' | 'signIn' | 'signUp' | 'useCode' | 'oauthStart';
 
 /** Every limit the server enforces. */
 export const RATE_LIMITS: Readonly<Record<RateLimitAction, readonly RateLimitRule[]>> = {
@@ -49,4 +49,9 @@ export const RATE_LIMITS: Readonly<Record<RateLimitAction, readonly RateLimitRul
    * Roomy, because the pages that open an emailed link may check the code before using it.
    */
   useCode: [{ by: 'ip', limit: 100, windowMs: 10 * MINUTE }],
+  /**
+   * Starting an OAuth sign-in, per IP: each start keeps the flow's parameters for ten minutes, so
+   * an anonymous client must not start them by the thousand. A person clicks a button a few times.
+   */
+  oauthStart: [{ by: 'ip', limit: 60, windowMs: 10 * MINUTE }],
 };

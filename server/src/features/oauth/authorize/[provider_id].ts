@@ -9,10 +9,11 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { randomCrockford } from '../../../crypto/random.js';
 import { knownError, StatusError } from '../../../errors.js';
-import { sessionUserExists, verifyAccessToken } from '../../../http/auth.js';
+import { type RequestAuth, sessionUserExists, verifyAccessToken } from '../../../http/auth.js';
 import { defineRoute } from '../../../http/route.js';
 import { saveOuterInfo } from '../../../services/oauth/outer-info.js';
 import { authorizationUrl, providerClient } from '../../../services/oauth/provider-client.js';
+import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
 import { assertTrustedRedirect, isTrustedRedirect } from '../../../services/redirect-urls.js';
 import { boundedString, INPUT_LIMITS } from '../../fields.js';
 import { enabledProvider, innerCookie, oauthClientProject, providerRedirectUri } from '../shared.js';
@@ -49,13 +50,16 @@ export const oauthAuthorizeRoute = defineRoute({
   response: v.object({}),
   access: 'none',
   query: AuthorizeQuery,
-  async handler({ ctx, request, query, params }) {
+  async handler({ ctx, request, query, params, clientIp }) {
     const { project, keyValid } = await oauthClientProject(ctx, query.client_id, query.client_secret);
     if (!project) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', { client_id: query.client_id });
     if (!keyValid) throw knownError('INVALID_PUBLISHABLE_CLIENT_KEY', { project_id: project.id });
     const scope = query.scope ?? '';
     if (scope !== 'legacy')
       throw knownError('INVALID_SCOPE', undefined, { scope: scope || '<empty string>' });
+
+    // Counted as a client request of the project (the browser holds only the publishable key).
+    await enforceRateLimit(ctx, { type: 'client', project } as RequestAuth, 'oauthStart', { ip: clientIp });
 
     const providerId = (params.provider_id ?? '').toLowerCase();
     const { spec, config } = enabledProvider(project, providerId);
