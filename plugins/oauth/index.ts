@@ -131,7 +131,8 @@ export function oauth(): SignetPlugin<'oauth', OAuthApi, never, OAuthUrl> {
             errorRedirectUrl: ctx.absoluteUrl(ctx.urls.error),
             state,
             codeChallenge: challenge,
-            afterCallbackRedirectUrl: afterCallback,
+            // The server checks it against the trusted domains, which needs an absolute URL.
+            afterCallbackRedirectUrl: afterCallback && ctx.absoluteUrl(afterCallback),
             link: link && { accessToken: link.accessToken, scopes: options.scopes ?? [] },
           }),
         );

@@ -100,6 +100,13 @@ describe('oauth sign-in', () => {
     expect(ctx.app.oauth.lastUsed.value).toBe('github');
   });
 
+  it('sends a relative after-callback URL as an absolute one (the server checks it against trusted domains)', async () => {
+    const ctx = setup();
+    await ctx.app.oauth.signIn('github', { afterCallbackRedirectUrl: '/dashboard?tab=1' });
+    const query = new URL(ctx.navigate.mock.calls.at(-1)![0]).searchParams;
+    expect(query.get('after_callback_redirect_url')).toBe('http://app.test/dashboard?tab=1');
+  });
+
   it('refuses an untrusted after-callback URL before leaving', async () => {
     const ctx = setup();
     await expect(
