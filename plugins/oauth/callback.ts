@@ -66,6 +66,7 @@ export async function runCallback(
   const provider = ctx.storage.get(FLOW_PROVIDER_KEY);
   ctx.storage.remove(FLOW_PROVIDER_KEY);
   const redirectUri = callbackRedirectUri(ctx.urls.oauthCallback, url.href);
+  const method = provider ? `oauth:${provider}` : 'oauth';
   return toSignInResult<OAuthCallbackErrorCode>(async () => {
     let next: string | null | undefined;
     const outcome = await ctx.signIn(
@@ -80,8 +81,16 @@ export async function runCallback(
         next = answer.after_callback_redirect_url;
         return answer;
       },
-      { method: provider ? `oauth:${provider}` : 'oauth', noRedirect: true },
+      { method, noRedirect: true },
     );
+    if (outcome.status === 'second-factor-required') {
+      // The second factor ends this sign-in in the same step, which then makes no redirect (this
+      // one asked for none, to choose its own target): go on from here once it is signed in.
+      const stop = ctx.events.on('signed-in', (event) => {
+        stop();
+        if (event.method === method) void ctx.redirect.afterAuth(event.isNewUser ? 'sign-up' : 'sign-in');
+      });
+    }
     if (outcome.status === 'signed-in') {
       // Where the flow wanted to end (wire.md §6.6 step 14), but only where any redirect may go:
       // never an open redirect. Otherwise the after-sign-up or after-sign-in page.

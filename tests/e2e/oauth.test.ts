@@ -34,6 +34,19 @@ function totp(secret: Buffer, at = Date.now()): string {
   return String((mac.readUInt32BE(mac[19]! & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/**
+ * A code for `secret` from a step later than `after`, taken at least five seconds before its step
+ * ends: the server accepts the current step only, and a code typed at 29.9 s would arrive stale.
+ */
+async function steadyCode(secret: Buffer, after = -1): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    if (step > after && now % 30_000 < 25_000) return { code: totp(secret, now), step };
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
 let stack: DevStack;
 let provider: OidcProvider;
 let browser: Browser;
@@ -180,9 +193,9 @@ describe('OAuth sign-in', () => {
     const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
     await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const secret = fromBase32((await twoFactor.getByTestId('totp-manual-key').textContent()) ?? '');
-    const enrolStep = Math.floor(Date.now() / 30_000);
+    const enrolment = await steadyCode(secret);
     await twoFactor.getByRole('textbox', { name: 'Authenticator code, character 1 of 6' }).click();
-    await page.keyboard.type(totp(secret));
+    await page.keyboard.type(enrolment.code);
     await twoFactor
       .getByText(/recovery codes/i)
       .first()
@@ -195,9 +208,9 @@ describe('OAuth sign-in', () => {
     await page.getByText('Enter the code from your authenticator app').waitFor();
     expect(new URL(page.url()).pathname).toBe('/handler/oauth-callback');
     // A code of a later step than the one enrolment used (each code works once).
-    while (Math.floor(Date.now() / 30_000) <= enrolStep) await new Promise((done) => setTimeout(done, 500));
+    const { code } = await steadyCode(secret, enrolment.step);
     await page.getByRole('textbox', { name: 'Authenticator code, character 1 of 6' }).click();
-    await page.keyboard.type(totp(secret));
+    await page.keyboard.type(code);
     await signedInAs(NAME);
   }, 90_000);
 

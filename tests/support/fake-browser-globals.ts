@@ -16,8 +16,18 @@ export interface FakeBrowser {
   uninstall(): void;
 }
 
-/** Installs `window` and `document` globals at `url` until `uninstall()`. */
+/**
+ * Installs `window` and `document` globals at `url` until `uninstall()`, which also clears the
+ * intervals started meanwhile (the SDK polls its cookies every 100 ms, and would find no window).
+ */
 export function installFakeBrowser(url: string): FakeBrowser {
+  const realSetInterval = globalThis.setInterval;
+  const intervals: ReturnType<typeof setInterval>[] = [];
+  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => {
+    const handle = realSetInterval(...args);
+    intervals.push(handle);
+    return handle;
+  }) as typeof setInterval;
   const jar = new Map<string, string>();
   let href = url;
   const navigations: string[] = [];
@@ -101,6 +111,8 @@ export function installFakeBrowser(url: string): FakeBrowser {
       return value === undefined ? undefined : decodeURIComponent(value);
     },
     uninstall() {
+      globalThis.setInterval = realSetInterval;
+      for (const handle of intervals) clearInterval(handle);
       delete globals.window;
       delete globals.document;
     },

@@ -214,6 +214,32 @@ describe('oauth sign-in', () => {
     const result = await ctx.app.oauth.handleCallback();
     expect(result.status).toBe('second-factor-required');
     expect(ctx.app.pendingSignIn.value).toMatchObject({ attemptCode: 'attempt', method: 'oauth:google' });
+    expect(ctx.navigate).toHaveBeenCalledTimes(1);
+    // The second factor completes this sign-in later (the totp plugin, through the same step):
+    // then the callback goes on to the after-sign-in page.
+    ctx.app.events.emit('signed-in', { userId: 'u1', method: 'oauth:google', isNewUser: false });
+    await vi.waitFor(() => expect(ctx.navigate).toHaveBeenCalledTimes(2));
+    expect(ctx.navigate.mock.calls.at(-1)![0]).toBe('/docs');
+  });
+
+  it('does not redirect for a waiting OAuth sign-in that another sign-in replaced', async () => {
+    const ctx = setup({
+      'POST /auth/oauth/token': () =>
+        knownError(
+          'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+          'Multi-factor authentication is required for this user.',
+          {
+            attempt_code: 'attempt',
+          },
+        ),
+    });
+    const { query } = await started(ctx, 'google');
+    ctx.goTo(callbackOf(query));
+    expect((await ctx.app.oauth.handleCallback()).status).toBe('second-factor-required');
+    ctx.app.events.emit('signed-in', { userId: 'u1', method: 'password', isNewUser: false });
+    ctx.app.events.emit('signed-in', { userId: 'u1', method: 'oauth:google', isNewUser: false });
+    await new Promise((done) => setTimeout(done, 20));
+    expect(ctx.navigate).toHaveBeenCalledTimes(1);
   });
 });
 
