@@ -217,6 +217,24 @@ describe.each(backends())('OAuth accounts with a standard provider on $name', (b
       expect(garbage.headers.get('x-stack-known-error')).toBe('UNPARSABLE_ACCESS_TOKEN');
       expect(garbage.headers.get('location')).toBeNull();
     });
+
+    it('refuses the access token of a session that has ended', async () => {
+      const user = await signUp(running.url, dev);
+      const out = await raw(running.url, '/auth/sessions/current', {
+        method: 'DELETE',
+        keys: dev,
+        accessToken: user.accessToken,
+        refreshToken: user.refreshToken,
+      });
+      expect(out.status, out.text).toBe(200);
+      const refused = await fetch(
+        authorizeUrl(running.url, dev, 'google', outerStart(), { type: 'link', token: user.accessToken }),
+        { redirect: 'manual' },
+      );
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toBe('The access token is no longer valid: its session has ended.');
+      expect(refused.headers.get('set-cookie')).toBeNull();
+    });
   });
 
   describe('an address already used for sign-in', () => {

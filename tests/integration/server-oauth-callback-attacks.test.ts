@@ -75,6 +75,31 @@ describe.each(backends())('OAuth callback under attack on $name', (backend) => {
       expect(await userCount()).toBe(before + 1);
     });
 
+    it('finishes a form-POST callback (as Apple sends it) through the GET callback, with the cookie', async () => {
+      const before = await userCount();
+      const flow = await atCallback();
+      const back = new URL(flow.callbackUrl);
+      // The provider posts the answer instead of redirecting with it.
+      const posted = await fetch(`${back.origin}${back.pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: back.searchParams.toString(),
+        redirect: 'manual',
+      });
+      expect(posted.status).toBe(303);
+      const get = posted.headers.get('location')!;
+      expect(new URL(get).pathname).toBe(back.pathname);
+      expect(new URL(get).searchParams.get('state')).toBe(flow.state);
+      // The browser follows as a top-level GET, so its Lax inner cookie comes along.
+      const own = await callback(get, flow.cookie);
+      const ok = await exchange(running.url, dev, {
+        code: appCode(own, flow.start),
+        verifier: flow.start.verifier,
+      });
+      expect(ok.status).toBe(200);
+      expect(await userCount()).toBe(before + 1);
+    });
+
     it('takes a callback once', async () => {
       const flow = await atCallback();
       appCode(await callback(flow.callbackUrl, flow.cookie), flow.start);
