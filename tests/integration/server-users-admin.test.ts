@@ -5,6 +5,7 @@
  * user ids, LIKE wildcards in a search, client access, taking another user's sign-in email.
  */
 import bcrypt from 'bcryptjs';
+import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerUserSchema, UserListSchema } from '../../core/wire/user.js';
@@ -97,6 +98,25 @@ describe.each(backends())('users for server code on $name', (backend) => {
       }),
       'EMAIL_PASSWORD_MISMATCH',
     );
+    // The first sign-in replaced the imported bcrypt hash with argon2id; the password still works.
+    if (running.databaseUrl) {
+      const client = new pg.Client({ connectionString: running.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          'SELECT password_hash FROM password_credentials WHERE user_id = $1',
+          [user.id],
+        );
+        expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+      } finally {
+        await client.end();
+      }
+    }
+    const again = await raw(url, '/auth/password/sign-in', {
+      keys,
+      body: { email: 'imported@example.com', password: 'imported secret' },
+    });
+    expect(again.status, again.text).toBe(200);
     for (const password_hash of [
       '$argon2id$v=19$m=1,t=1,p=1$abc$def',
       hash.replace('$04$', '$17$'),

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.js';
 import { contactChannels, passwordCredentials } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { isBcryptHash } from '../../services/passwords.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
 import { lockUser } from '../../services/users.js';
@@ -47,6 +48,10 @@ export const signInRoute = defineRoute({
     if (!(await ctx.passwords.verify(found.passwordHash, body.password))) {
       throw knownError('EMAIL_PASSWORD_MISMATCH');
     }
+    // A hash imported from another system (bcrypt) becomes argon2id now that the password is
+    // known; hashed here, outside the transaction, because it is slow.
+    const stored = found.passwordHash;
+    const upgraded = isBcryptHash(stored) ? await ctx.passwords.hash(body.password) : null;
     // The password was checked outside any transaction; an email proof or a reset may have revoked
     // it since. The session is made only if, under the user's lock, it is still the same password.
     const ending = await ctx.db.transaction(async (tx) => {
@@ -54,6 +59,14 @@ export const signInRoute = defineRoute({
       const [now] = await credential(tx);
       if (now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
         throw knownError('EMAIL_PASSWORD_MISMATCH');
+      }
+      if (upgraded) {
+        await tx
+          .update(passwordCredentials)
+          .set({ passwordHash: upgraded })
+          .where(
+            and(eq(passwordCredentials.userId, found.userId), eq(passwordCredentials.passwordHash, stored)),
+          );
       }
       return endSignIn(ctx, tx, { projectId: project.id, userId: found.userId });
     });
