@@ -8,31 +8,15 @@
  * through it. A user with TOTP on who signs in with GitHub is asked for the code on the callback
  * page.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider/index.js';
+import { fromBase32, totp } from '../support/totp.js';
 import { launchChromium } from './support/browser.js';
 import { type DevStack, freePort, startDevStack } from './support/dev-stack.js';
 
 const email = `social-${randomUUID().slice(0, 8)}@example.com`;
-
-/** RFC 4648 base32, as authenticator apps read a manual key. */
-function fromBase32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/\s/g, '').toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
-}
-
-/** RFC 6238: HMAC-SHA-1, 6 digits, 30-second steps. */
-function totp(secret: Buffer, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', secret).update(counter).digest();
-  return String((mac.readUInt32BE(mac[19]! & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /**
  * A code for `secret` from a step later than `after`, taken at least five seconds before its step

@@ -10,34 +10,16 @@
  * accepted), a passkey sign-in completed with a recovery code, an app's own second-factor screen
  * on a test page; and turning TOTP off takes a recovery code.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBase32, totp } from '../support/totp.js';
 import { signUpWithPassword } from './support/auth-forms.js';
 import { launchChromium } from './support/browser.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const PASSWORD = 'correct horse 1';
 const email = `factors-${randomUUID().slice(0, 8)}@example.com`;
-
-/** RFC 4648 base32, as authenticator apps read a manual key. */
-function fromBase32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/\s/g, '').toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((b) => Number.parseInt(b, 2)));
-}
-
-/** RFC 6238: HMAC-SHA-1, 6 digits, 30-second steps. */
-function totp(secret: Buffer, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', secret).update(counter).digest();
-  const offset = mac[19]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 let stack: DevStack;
 let browser: Browser;

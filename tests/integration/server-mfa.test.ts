@@ -5,22 +5,14 @@
  * expired codes, another project's attempt, the attempt cap, and a database copy holding no
  * usable secret. The codes here are computed by the test's own RFC 6238 implementation.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
 import { emailedSignInCode, patchConfig } from '../support/outbox.js';
 import { expectKnownError, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
-
-/** RFC 6238 with SHA-1, 6 digits and 30-second steps, written apart from the server's. */
-function totp(secret: Buffer, at: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', secret).update(counter).digest();
-  const offset = mac[19]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+import { totp } from '../support/totp.js';
 
 describe.each(backends())('TOTP second factor on $name', (backend) => {
   let running: RunningServer;

@@ -6,7 +6,7 @@
  * neither extra provider scopes nor provider access tokens, and a user with TOTP on must pass the
  * second factor after the code exchange.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
 import {
@@ -22,15 +22,7 @@ import {
 import { PRODUCTION_ORIGIN, setProductionMode, trustProductionOrigin } from '../support/rate-limits.js';
 import { expectKnownError, freshEmail, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), written apart from the server's, as in server-mfa.test.ts. */
-function totp(secret: Buffer, at: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', secret).update(counter).digest();
-  const offset = mac[19]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+import { totp } from '../support/totp.js';
 
 describe.each(backends())('OAuth sign-in with shared keys on $name', (backend) => {
   let running: RunningServer;

@@ -6,21 +6,14 @@
  * key revoked is refused. A StackAdminApp with the project's admin key reads the project and its
  * keys.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { StackAdminApp, StackClientApp, StackServerApp } from '@stackframe/js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
 import { backends, type RunningServer } from '../support/server.js';
+import { totp } from '../support/totp.js';
 
 const INTERNAL_KEY = `pck_${'s'.repeat(45)}`;
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), the test's own. */
-function totp(secret: Buffer, at: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', secret).update(counter).digest();
-  return String((mac.readUInt32BE(mac[19]! & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 describe.each(backends())('Stack SDK against signet on $name', (backend) => {
   let running: RunningServer;
