@@ -102,15 +102,28 @@ export async function providerClient(
     as,
     client: { client_id: clientId },
     auth:
-      spec.clientAuth === 'basic' && !oidc
-        ? oauth.ClientSecretBasic(clientSecret)
-        : oauth.ClientSecretPost(clientSecret),
+      spec.clientAuth === 'basic' && !oidc ? plainBasic(clientSecret) : oauth.ClientSecretPost(clientSecret),
     baseScopes: oidc ? OIDC_SCOPES : spec.baseScopes,
     oidc,
     pkce: oidc || spec.pkce !== false,
     insecure: [endpoints.authorizationUrl, endpoints.tokenUrl].every((url) =>
       isLocalHost(new URL(url).hostname),
     ),
+  };
+}
+
+/**
+ * HTTP Basic client authentication as the providers that ask for it document it (Spotify,
+ * Bitbucket, X): base64 of `id:secret` as they are. RFC 6749 form-encodes both first, and
+ * oauth4webapi does, which turns a secret's `-` or `_` into `%2D` / `%5F` that these providers do
+ * not decode; their ids and secrets hold no `:`, so nothing needs escaping.
+ */
+function plainBasic(clientSecret: string): oauth.ClientAuth {
+  return (_as, client, _body, headers) => {
+    headers.set(
+      'authorization',
+      `Basic ${Buffer.from(`${client.client_id}:${clientSecret}`).toString('base64')}`,
+    );
   };
 }
 
