@@ -5,7 +5,7 @@
  * - signet's cheapest endpoint (`GET /api/v1`) against a bare Hono route;
  * - signet's `GET /users/me` against better-auth's `get-session`, on PGlite and (when it answers)
  *   PostgreSQL, with the ratio;
- * - the refresh grant and sending a sign-in code, for the record.
+ * - the refresh grant, sending a sign-in code and whole OAuth sign-ins, for the record.
  * Loopback only; each figure is the average of a bounded run after a warm-up.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { oauthSignInsPerSecond } from './oauth-round-trip.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -106,7 +107,13 @@ async function sessionReads(database: 'PGlite' | 'PostgreSQL') {
   try {
     const signet = await startServer<SignetInfo>('signet', args(0));
     let me: number;
-    const extra: { bare?: number; refresh?: number; sendCode?: number; meTwoWorkers?: number } = {};
+    const extra: {
+      bare?: number;
+      refresh?: number;
+      sendCode?: number;
+      oauth?: number;
+      meTwoWorkers?: number;
+    } = {};
     try {
       const { url, clientHeaders, tokens, keys } = signet.info;
       me = await rps(url, {
@@ -135,6 +142,7 @@ async function sessionReads(database: 'PGlite' | 'PostgreSQL') {
             callback_url: 'http://localhost/handler/magic-link-callback',
           }),
         });
+        extra.oauth = await oauthSignInsPerSecond(url, keys, DURATION_SECONDS);
       }
     } finally {
       await signet.stop();
@@ -200,6 +208,11 @@ export async function benchServerThroughput() {
       endpoint: 'signet POST /auth/otp/send-sign-in-code (PGlite)',
       'req/s': Math.round(pglite.sendCode!),
       ratio: '',
+    },
+    {
+      endpoint: 'signet whole OAuth sign-in, development provider (PGlite; 4 requests each)',
+      'req/s': Math.round(pglite.oauth!),
+      ratio: 'sign-ins/s',
     },
   ]);
   const rows = [
