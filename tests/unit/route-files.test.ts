@@ -23,6 +23,12 @@ const RESOURCES: Record<string, string> = {
   password: '/auth/password',
   projects: '/projects',
   sessions: '/auth/sessions',
+  teams: '/teams',
+  'team-memberships': '/team-memberships',
+  'team-member-profiles': '/team-member-profiles',
+  'team-permissions': '/team-permissions',
+  'team-permission-definitions': '/team-permission-definitions',
+  'team-invitations': '/team-invitations',
   users: '/users',
   webhooks: '/webhooks',
 };

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
+import { addDefaultPermissionDefinitions } from '../services/teams/permissions.js';
 import type { Database } from './database.js';
 import { MIGRATION_LOCK_KEY } from './migrate.js';
 import { apiKeySets, projects, serverMeta } from './schema.js';
@@ -146,6 +147,7 @@ async function ensureProject(
       emailConfig: { type: 'shared' },
     })
     .onConflictDoNothing();
+  await addDefaultPermissionDefinitions(tx, p.id);
 }
 
 const newKey = (prefix: string) => `${prefix}_${randomCrockford(45)}`;

@@ -25,6 +25,12 @@ import { passkeyRoutes } from './passkey/routes.js';
 import { passwordRoutes } from './password/routes.js';
 import { projectsRoutes } from './projects/routes.js';
 import { sessionsRoutes } from './sessions/routes.js';
+import { teamInvitationsRoutes } from './team-invitations/routes.js';
+import { teamMemberProfilesRoutes } from './team-member-profiles/routes.js';
+import { teamMembershipsRoutes } from './team-memberships/routes.js';
+import { teamPermissionDefinitionsRoutes } from './team-permission-definitions/routes.js';
+import { teamPermissionsRoutes } from './team-permissions/routes.js';
+import { teamsRoutes } from './teams/routes.js';
 import { usersRoutes } from './users/routes.js';
 import { webhooksRoutes } from './webhooks/routes.js';
 
@@ -44,6 +50,12 @@ export const ROUTES: readonly RouteSpec[] = [
   ...passwordRoutes,
   ...projectsRoutes,
   ...sessionsRoutes,
+  ...teamsRoutes,
+  ...teamMembershipsRoutes,
+  ...teamMemberProfilesRoutes,
+  ...teamPermissionsRoutes,
+  ...teamPermissionDefinitionsRoutes,
+  ...teamInvitationsRoutes,
   ...usersRoutes,
   ...webhooksRoutes,
 ];

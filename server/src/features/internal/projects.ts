@@ -14,6 +14,7 @@ import { defineRoute } from '../../http/route.js';
 import { addManagedProject, managedProjectIds } from '../../services/project-owners.js';
 import { projectChanges } from '../../services/project-update.js';
 import { adminProjectView, loadAdminProjectView } from '../../services/project-view.js';
+import { addDefaultPermissionDefinitions } from '../../services/teams/permissions.js';
 import type { UserRecord } from '../../services/users.js';
 import { projectCreateBody } from '../projects/config-body.js';
 
@@ -73,6 +74,7 @@ export const createOwnedProjectRoute = defineRoute({
         })
         .returning();
       await addManagedProject(tx, user.row.id, id);
+      await addDefaultPermissionDefinitions(tx, id);
       return row!;
     });
     return json(await loadAdminProjectView(ctx.db, project), 201);

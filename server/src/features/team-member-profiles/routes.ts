@@ -1,0 +1,5 @@
+/** The routes of `features/team-member-profiles/` (wire.md §4.10). */
+import type { RouteSpec } from '../../http/route.js';
+
+/** Every endpoint of this feature. */
+export const teamMemberProfilesRoutes: readonly RouteSpec[] = [];
