@@ -8,6 +8,7 @@
  *   the account and is used minutes after it is sent.
  * - CONTACT_CHANNEL_VERIFICATION: 7 days, as the wire says; people verify emails late, and a
  *   verification link grants no sign-in.
+ * - TEAM_INVITATION: 7 days, as the wire says (§6.8); an invitation grants no sign-in either.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -25,6 +26,8 @@ export const CODE_LIFETIME_MS = {
   ONE_TIME_PASSWORD: 10 * MINUTE,
   PASSWORD_RESET: 60 * MINUTE,
   CONTACT_CHANNEL_VERIFICATION: 7 * 24 * 60 * MINUTE,
+  /** A team invitation (wire.md §6.8, §7.1). */
+  TEAM_INVITATION: 7 * 24 * 60 * MINUTE,
   /** A sign-in waiting for its second factor (wire.md §6.5). */
   MFA_ATTEMPT: 5 * MINUTE,
   /** A WebAuthn ceremony's challenge: its 60-second timeout and 5 seconds to spare (wire.md §6.7). */
@@ -59,10 +62,14 @@ type Executor = Pick<Database, 'insert' | 'select' | 'update'>;
 /** The transaction a code's effect runs in. */
 export type CodeTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Creates a code and returns it in clear (the only time it exists in clear). */
+/**
+ * Creates a code and returns it in clear (the only time it exists in clear). `id` names the row
+ * when the caller shows it (a team invitation's id is its code row's, wire.md §5.5).
+ */
 export async function createVerificationCode(
   ctx: ServerContext,
   input: {
+    id?: string;
     projectId: string;
     type: CodeType;
     method: Record<string, unknown>;
@@ -73,7 +80,7 @@ export async function createVerificationCode(
   const code = randomCrockford(CODE_LENGTH);
   const createdAt = ctx.now();
   await ctx.db.insert(verificationCodes).values({
-    id: randomUuid(),
+    id: input.id ?? randomUuid(),
     projectId: input.projectId,
     type: input.type,
     codeHash: sha256Hex(code),
