@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { productionModeProblems } from '../../../core/wire/production-mode.js';
 import { SHARED_OAUTH_PROVIDER_IDS } from '../../../core/wire/project.js';
+import { SYSTEM_PERMISSIONS } from '../../../core/wire/team.js';
 import { emailTemplates, type projects } from '../db/schema.js';
 import type { EmailConfig } from '../email/mail-store.js';
 import { knownError, StatusError } from '../errors.js';
@@ -13,20 +14,10 @@ import { readEmailConfig } from '../features/email-config-field.js';
 import { KNOWN_PROVIDER_IDS, type ProjectUpdate } from '../features/projects/config-body.js';
 import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
+import { DEFAULT_PERMISSION_DEFINITIONS, permissionGraph } from './teams/permissions.js';
 
 type ProjectColumns = Partial<typeof projects.$inferInsert>;
 type ProviderInput = NonNullable<NonNullable<ProjectUpdate['config']>['oauth_providers']>[number];
-
-/** The permissions every project has until teams bring definitions of their own. */
-export const DEFINED_PERMISSION_IDS: readonly string[] = [
-  'admin',
-  'member',
-  '$update_team',
-  '$delete_team',
-  '$read_members',
-  '$remove_members',
-  '$invite_members',
-];
 
 /**
  * The columns `update` changes on `current` (undefined when the project is being created), or the
@@ -52,9 +43,13 @@ export async function projectChanges(
       seen.add(domain);
     }
   }
-  for (const list of [c.team_creator_default_permissions, c.team_member_default_permissions]) {
-    const unknown = list?.find((p) => !DEFINED_PERMISSION_IDS.includes(p.id));
-    if (unknown) throw new StatusError(400, `Permission with id '${unknown.id}' does not exist.`);
+  const lists = [c.team_creator_default_permissions, c.team_member_default_permissions];
+  if (lists.some((list) => list && list.length > 0)) {
+    const defined = await definedPermissionIds(ctx, current?.id);
+    for (const list of lists) {
+      const unknown = list?.find((p) => !defined.has(p.id));
+      if (unknown) throw new StatusError(400, `Permission with id '${unknown.id}' does not exist.`);
+    }
   }
 
   const columns: ProjectColumns = {
@@ -79,6 +74,20 @@ export async function projectChanges(
   };
   refuseInvalidProductionMode(current, columns);
   return columns;
+}
+
+/**
+ * The permission ids a project's default lists may name: the system ones and the project's
+ * definitions (a project being created gets the default definitions).
+ */
+async function definedPermissionIds(ctx: ServerContext, projectId: string | undefined): Promise<Set<string>> {
+  const ids = new Set(Object.keys(SYSTEM_PERMISSIONS));
+  if (projectId === undefined) {
+    for (const d of DEFAULT_PERMISSION_DEFINITIONS) ids.add(d.id);
+    return ids;
+  }
+  for (const id of (await permissionGraph(ctx.db, projectId)).keys()) ids.add(id);
+  return ids;
 }
 
 async function refuseSharedWithCustomTemplates(ctx: ServerContext, projectId: string): Promise<void> {
