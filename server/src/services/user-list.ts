@@ -2,10 +2,10 @@
  * `GET /users` for server code (wire.md §4.8): a page of users in sign-up order, searchable by id,
  * name or email, with a cursor that is the first user of the next page.
  */
-import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { contactChannels, users } from '../db/schema.js';
-import { isUuid, joinUserDetails, type UserRecord, userRecordFields, userRecordFrom } from './users.js';
+import { contactChannels, teamMembers, users } from '../db/schema.js';
+import { isUuid, loadUsers, type UserRecord } from './users.js';
 
 /** What a page asks for. */
 export interface UserListQuery {
@@ -15,7 +15,7 @@ export interface UserListQuery {
   desc?: boolean;
   /** Free text: an exact user id, or part of a display name or an email. */
   query?: string;
-  /** Only members of this team (no team has members until teams exist). */
+  /** Only members of this team (none when it is another project's). */
   teamId?: string;
 }
 
@@ -30,8 +30,24 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** Reads one page of the users of `projectId`. */
 export async function listUsers(db: Database, projectId: string, q: UserListQuery): Promise<UserPage> {
-  if (q.teamId !== undefined) return { items: [], nextCursor: null };
   const conditions: (SQL | undefined)[] = [eq(users.projectId, projectId)];
+  if (q.teamId !== undefined) {
+    if (!isUuid(q.teamId)) return { items: [], nextCursor: null };
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(teamMembers)
+          .where(
+            and(
+              eq(teamMembers.teamId, q.teamId.toLowerCase()),
+              eq(teamMembers.userId, users.id),
+              eq(teamMembers.projectId, projectId),
+            ),
+          ),
+      ),
+    );
+  }
   const text = q.query?.trim();
   if (text) {
     if (isUuid(text)) conditions.push(eq(users.id, text.toLowerCase()));
@@ -73,14 +89,5 @@ export async function listUsers(db: Database, projectId: string, q: UserListQuer
   const ids = (q.limit === undefined ? await page : await page.limit(q.limit + 1)).map((r) => r.id);
   const next = q.limit !== undefined && ids.length > q.limit ? ids.pop()! : null;
   if (ids.length === 0) return { items: [], nextCursor: null };
-  const rows = await joinUserDetails(db.select(userRecordFields).from(users).$dynamic()).where(
-    inArray(users.id, ids),
-  );
-  const byUser = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const id = row.user!.id;
-    byUser.set(id, [...(byUser.get(id) ?? []), row]);
-  }
-  const items = ids.map((id) => userRecordFrom(byUser.get(id) ?? [])).filter((u) => u !== null);
-  return { items, nextCursor: next };
+  return { items: await loadUsers(db, projectId, ids), nextCursor: next };
 }

@@ -7,7 +7,14 @@ import * as v from 'valibot';
 import type { AccessType } from '../../../core/wire/headers.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { contactChannels, passkeys, passwordCredentials, refreshTokens, users } from '../db/schema.js';
+import {
+  contactChannels,
+  passkeys,
+  passwordCredentials,
+  refreshTokens,
+  teamMembers,
+  users,
+} from '../db/schema.js';
 import { knownError, StatusError } from '../errors.js';
 import {
   boundedJson,
@@ -21,12 +28,14 @@ import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
 import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
 import { voidRecoveryCodes } from './recovery-codes.js';
+import { createPersonalTeam } from './teams/personal-team.js';
 import { loadUser, type UserRecord } from './users.js';
 
 /** The size of a TOTP secret the wire accepts (what the SDKs generate). */
 export const TOTP_SECRET_BYTES = 20;
 
-const profileImageField = v.nullable(
+/** A profile image URL of a user, a team or a team member (wire.md §4.1), or null. */
+export const profileImageField = v.nullable(
   v.pipe(
     v.string(),
     v.maxLength(INPUT_LIMITS.profileImage, `must be at most ${INPUT_LIMITS.profileImage} characters`),
@@ -101,6 +110,18 @@ export type UserCreate = v.InferOutput<typeof serverUserCreateSchema>;
 const DATA_URL_IMAGE = /^data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
 const BARE_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/** Refuses, for client access, a profile image that is not inline base64 (400 "Invalid profile image URL"). */
+export function assertClientProfileImage(accessType: AccessType, image: string | null | undefined): void {
+  if (
+    accessType === 'client' &&
+    typeof image === 'string' &&
+    !DATA_URL_IMAGE.test(image) &&
+    !BARE_BASE64.test(image)
+  ) {
+    throw new StatusError(400, 'Invalid profile image URL');
+  }
+}
+
 type Tx = Parameters<Parameters<ServerContext['db']['transaction']>[0]>[0];
 type Channel = UserRecord['channels'][number];
 
@@ -124,16 +145,7 @@ async function planUserWrite(
   accessType: AccessType,
 ): Promise<UserWrite> {
   const has = (key: keyof UserUpdate) => Object.hasOwn(update, key);
-  const image = update.profile_image_url;
-  if (
-    accessType === 'client' &&
-    typeof image === 'string' &&
-    !DATA_URL_IMAGE.test(image) &&
-    !BARE_BASE64.test(image)
-  ) {
-    throw new StatusError(400, 'Invalid profile image URL');
-  }
-  if (update.selected_team_id) throw new StatusError(400, 'The user is not a member of the selected team.');
+  assertClientProfileImage(accessType, update.profile_image_url);
   if (update.passkey_auth_enabled === true) {
     throw new StatusError(400, 'Cannot enable passkey authentication here; register a passkey instead.');
   }
@@ -177,7 +189,11 @@ async function writeUser(tx: Tx, project: ProjectRow, userId: string, write: Use
   if (has('client_read_only_metadata'))
     fields.clientReadOnlyMetadata = update.client_read_only_metadata ?? null;
   if (has('server_metadata')) fields.serverMetadata = update.server_metadata ?? null;
-  if (has('selected_team_id')) fields.selectedTeamId = null;
+  if (has('selected_team_id')) {
+    fields.selectedTeamId = update.selected_team_id
+      ? await memberTeamId(tx, project.id, userId, update.selected_team_id)
+      : null;
+  }
   if (has('totp_secret_base64')) {
     // Sealed at rest; a new secret (or none) also forgets the last step a code was used in.
     fields.totpSecret = update.totp_secret_base64 ? write.sealedTotpSecret! : null;
@@ -233,6 +249,23 @@ async function writeUser(tx: Tx, project: ProjectRow, userId: string, write: Use
   }
 }
 
+/**
+ * The team `teamId` when `userId` is a member of it, else a 400. The membership row is held until
+ * the update commits, so a member leaving at the same time leaves after it and clears the selection.
+ */
+async function memberTeamId(tx: Tx, projectId: string, userId: string, teamId: string): Promise<string> {
+  const id = teamId.toLowerCase();
+  const [member] = await tx
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(
+      and(eq(teamMembers.teamId, id), eq(teamMembers.userId, userId), eq(teamMembers.projectId, projectId)),
+    )
+    .for('share');
+  if (!member) throw new StatusError(400, 'The user is not a member of the selected team.');
+  return id;
+}
+
 /** Runs `write` in a transaction, mapping a taken sign-in email to USER_EMAIL_ALREADY_EXISTS. */
 async function inTransaction(ctx: ServerContext, write: (tx: Tx) => Promise<void>): Promise<void> {
   try {
@@ -278,6 +311,12 @@ export async function createUser(
   await inTransaction(ctx, async (tx) => {
     await tx.insert(users).values({ id: userId, projectId: project.id, createdAt: at });
     await writeUser(tx, project, userId, write, at);
+    await createPersonalTeam(tx, project, {
+      id: userId,
+      displayName: update.display_name,
+      email: update.primary_email,
+      at,
+    });
   });
   const created = await loadUser(ctx.db, project.id, userId);
   if (!created) throw knownError('USER_NOT_FOUND');

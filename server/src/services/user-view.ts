@@ -1,4 +1,5 @@
 /** The wire shapes of a user (wire.md §5.1 client view, §5.2 server view). */
+import type { ClientTeamJson } from '../../../core/wire/team.js';
 import type { ClientUserJson, ServerUserJson } from '../../../core/wire/user.js';
 import type { UserRecord } from './users.js';
 
@@ -19,7 +20,7 @@ export function clientUserView(user: UserRecord): ClientUserJson {
     auth_with_email: hasPassword || row.otpAuthEnabled,
     oauth_providers: oauthAccounts,
     selected_team_id: row.selectedTeamId,
-    selected_team: null,
+    selected_team: user.selectedTeam && clientTeamOf(user.selectedTeam),
     requires_totp_mfa: row.totpSecret !== null,
     otp_auth_enabled: row.otpAuthEnabled,
     passkey_auth_enabled: hasPasskey,
@@ -34,5 +35,17 @@ export function serverUserView(user: UserRecord): ServerUserJson {
     primary_email_auth_enabled: primary?.usedForAuth ?? false,
     server_metadata: user.row.serverMetadata ?? null,
     last_active_at_millis: (user.row.lastActiveAt ?? user.row.createdAt).getTime(),
+    selected_team: user.selectedTeam,
+  };
+}
+
+/** The client fields of a team in its server shape (wire.md §5.3). */
+function clientTeamOf(team: NonNullable<UserRecord['selectedTeam']>): ClientTeamJson {
+  return {
+    id: team.id,
+    display_name: team.display_name,
+    profile_image_url: team.profile_image_url,
+    client_metadata: team.client_metadata,
+    client_read_only_metadata: team.client_read_only_metadata,
   };
 }

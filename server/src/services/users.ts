@@ -1,8 +1,9 @@
 /** Loading users with what their wire views need (channels, password, passkey, OTP). */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { ServerTeamJson } from '../../../core/wire/team.js';
 import type { Database } from '../db/database.js';
-import { contactChannels, oauthAccounts, passkeys, passwordCredentials, users } from '../db/schema.js';
+import { contactChannels, oauthAccounts, passkeys, passwordCredentials, teams, users } from '../db/schema.js';
 
 /** A user's account at an OAuth provider, in its wire shape (wire.md §5.1 `oauth_providers`). */
 export interface OAuthAccountLink {
@@ -18,6 +19,8 @@ export interface UserRecord {
   hasPassword: boolean;
   hasPasskey: boolean;
   oauthAccounts: OAuthAccountLink[];
+  /** The selected team in its server wire shape (wire.md §5.2), null when none is selected. */
+  selectedTeam: ServerTeamJson | null;
 }
 
 /**
@@ -34,6 +37,11 @@ export const userRecordFields = {
   oauthAccounts: sql<
     OAuthAccountLink[] | string
   >`(select coalesce(jsonb_agg(jsonb_build_object('id', ${oauthAccounts.providerId}, 'account_id', ${oauthAccounts.providerAccountId}, 'email', ${oauthAccounts.email}) order by ${oauthAccounts.providerId}), '[]'::jsonb) from ${oauthAccounts} where ${oauthAccounts.userId} = ${users.id})`,
+  // The selected team, already in its server wire shape: the user's views need it, and the
+  // authentication query (services/auth-cache) stays one round trip.
+  selectedTeam: sql<
+    ServerTeamJson | string | null
+  >`(select jsonb_build_object('id', ${teams.id}, 'display_name', ${teams.displayName}, 'profile_image_url', ${teams.profileImageUrl}, 'client_metadata', ${teams.clientMetadata}, 'client_read_only_metadata', ${teams.clientReadOnlyMetadata}, 'server_metadata', ${teams.serverMetadata}, 'created_at_millis', floor(extract(epoch from ${teams.createdAt}) * 1000)::bigint) from ${teams} where ${teams.id} = ${users.selectedTeamId} and ${teams.projectId} = ${users.projectId})`,
 };
 
 /** The rows of a query selecting {@link userRecordFields}. */
@@ -43,6 +51,7 @@ export interface UserRecordRow {
   passwordUserId: string | null;
   hasPasskey: boolean;
   oauthAccounts: OAuthAccountLink[] | string;
+  selectedTeam: ServerTeamJson | string | null;
 }
 
 /**
@@ -66,7 +75,16 @@ export function userRecordFrom(rows: readonly Partial<UserRecordRow>[]): UserRec
     hasPassword: rows[0]!.passwordUserId != null,
     hasPasskey: rows[0]!.hasPasskey === true,
     oauthAccounts: parseLinks(rows[0]!.oauthAccounts),
+    selectedTeam: parseTeam(rows[0]!.selectedTeam),
   };
+}
+
+/** The selected team column, parsed like the OAuth accounts (null without a selected team). */
+function parseTeam(value: ServerTeamJson | string | null | undefined): ServerTeamJson | null {
+  if (value === undefined || value === null) return null;
+  const team = typeof value === 'string' ? (JSON.parse(value) as ServerTeamJson) : value;
+  // bigint in jsonb comes back as a number; a driver that keeps text gets it converted here.
+  return { ...team, created_at_millis: Number(team.created_at_millis) };
 }
 
 /** The OAuth accounts column: parsed JSON from node-postgres and PGlite, text if a driver leaves it so. */
@@ -95,6 +113,25 @@ export async function loadUser(
   const query = db.select(userRecordFields).from(users).$dynamic();
   const rows = await joinUserDetails(query).where(isUserOf(projectId, userId));
   return userRecordFrom(rows);
+}
+
+/** Loads the users `userIds` of `projectId` in one round trip, in the order given (missing ones left out). */
+export async function loadUsers(
+  db: Pick<Database, 'select'>,
+  projectId: string,
+  userIds: readonly string[],
+): Promise<UserRecord[]> {
+  const ids = userIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await joinUserDetails(db.select(userRecordFields).from(users).$dynamic()).where(
+    and(inArray(users.id, ids), eq(users.projectId, projectId)),
+  );
+  const byUser = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const id = row.user!.id;
+    byUser.set(id, [...(byUser.get(id) ?? []), row]);
+  }
+  return ids.map((id) => userRecordFrom(byUser.get(id) ?? [])).filter((u) => u !== null);
 }
 
 /**

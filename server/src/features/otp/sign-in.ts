@@ -14,6 +14,7 @@ import type { ServerContext } from '../../services/context.js';
 import { applyEmailProof } from '../../services/email-proof.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
+import { createPersonalTeam } from '../../services/teams/personal-team.js';
 import {
   type CodeRow,
   type CodeTransaction,
@@ -57,6 +58,7 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
       usedForAuth: true,
       createdAt: at,
     });
+    await createPersonalTeam(tx, project, { id: userId, email, at });
   }
   const ending = await endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: !channel });
   return { ending };

@@ -13,6 +13,7 @@ import { passwordProblem } from '../../services/passwords.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { isTrustedRedirect } from '../../services/redirect-urls.js';
 import { endSignIn, type SignInEnding, signInAnswer } from '../../services/sign-in-ending.js';
+import { createPersonalTeam } from '../../services/teams/personal-team.js';
 import { passwordField, signInEmailField, urlField } from '../fields.js';
 
 /** Creates a user with an unverified primary email used for auth, and signs them in. */
@@ -68,6 +69,7 @@ export const signUpRoute = defineRoute({
           createdAt: at,
         });
         await tx.insert(passwordCredentials).values({ userId, passwordHash, updatedAt: at });
+        await createPersonalTeam(tx, project, { id: userId, email: body.email, at });
         return endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: true });
       });
     } catch (error) {

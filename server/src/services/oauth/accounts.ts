@@ -11,6 +11,7 @@ import { contactChannels, oauthAccounts, users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import type { ProjectRow } from '../../http/auth.js';
 import { findAuthEmailChannel } from '../auth-channels.js';
+import { createPersonalTeam } from '../teams/personal-team.js';
 import { lockUser } from '../users.js';
 import type { CodeTransaction } from '../verification-codes.js';
 import type { ProviderSignIn } from './provider-client.js';
@@ -115,6 +116,7 @@ export async function resolveOAuthUser(tx: CodeTransaction, input: CallbackInput
   }
   const accountId = await insertAccount(tx, input, userId);
   await storeProviderTokens(tx, input.tokenBox, accountId, signIn, input.now);
+  await createPersonalTeam(tx, project, { id: userId, displayName: signIn.profile.displayName, email, at });
   return { userId, isNewUser: true };
 }
 

@@ -1,0 +1,85 @@
+/** `GET`, `PATCH`, `DELETE /teams/{team_id}` (wire.md §4.10). */
+
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { SuccessSchema } from '../../../../core/wire/common.js';
+import { ClientTeamSchema, ServerTeamSchema } from '../../../../core/wire/team.js';
+import { teams } from '../../db/schema.js';
+import { defineRoute } from '../../http/route.js';
+import { deleteTeam, teamForRequest, teamView } from '../../services/teams/teams.js';
+import { assertClientProfileImage } from '../../services/user-update.js';
+import { emptyBody } from '../fields.js';
+import { clientTeamEntries, serverTeamEntries } from './shared.js';
+
+const teamResponse = v.union([ServerTeamSchema, ClientTeamSchema]);
+
+/** One team (client access: a team of the signed-in user). */
+export const getTeamRoute = defineRoute({
+  method: 'GET',
+  path: '/teams/:team_id',
+  summary: 'One team',
+  response: teamResponse,
+  access: ['client', 'server', 'admin'],
+  async handler({ ctx, auth, params, json }) {
+    return json(teamView(auth.type, await teamForRequest(ctx.db, auth, params.team_id!)));
+  },
+});
+
+const clientUpdateSchema = v.strictObject({
+  ...clientTeamEntries,
+  display_name: v.optional(clientTeamEntries.display_name),
+});
+const serverUpdateSchema = v.strictObject({
+  ...serverTeamEntries,
+  display_name: v.optional(serverTeamEntries.display_name),
+});
+
+/** Updates a team (client access: a member holding `$update_team`). */
+export const updateTeamRoute = defineRoute({
+  method: 'PATCH',
+  path: '/teams/:team_id',
+  summary: 'Updates a team',
+  response: teamResponse,
+  access: ['client', 'server', 'admin'],
+  bodyByAccess: {
+    client: v.optional(clientUpdateSchema, {}),
+    server: v.optional(serverUpdateSchema, {}),
+    admin: v.optional(serverUpdateSchema, {}),
+  },
+  async handler({ ctx, auth, params, body: input, json }) {
+    // The client schema's fields are a subset of the server's.
+    const body = input as unknown as v.InferOutput<typeof serverUpdateSchema>;
+    assertClientProfileImage(auth.type, body.profile_image_url);
+    const has = (key: keyof typeof body) => Object.hasOwn(body, key);
+    const team = await ctx.db.transaction(async (tx) => {
+      const team = await teamForRequest(tx, auth, params.team_id!, '$update_team');
+      const fields: Partial<typeof teams.$inferInsert> = {};
+      if (body.display_name !== undefined) fields.displayName = body.display_name;
+      if (has('profile_image_url')) fields.profileImageUrl = body.profile_image_url ?? null;
+      if (has('client_metadata')) fields.clientMetadata = body.client_metadata ?? null;
+      if (has('client_read_only_metadata'))
+        fields.clientReadOnlyMetadata = body.client_read_only_metadata ?? null;
+      if (has('server_metadata')) fields.serverMetadata = body.server_metadata ?? null;
+      if (Object.keys(fields).length === 0) return team;
+      const [row] = await tx.update(teams).set(fields).where(eq(teams.id, team.id)).returning();
+      return row ?? team;
+    });
+    return json(teamView(auth.type, team));
+  },
+});
+
+/** Deletes a team (client access: a member holding `$delete_team`); its users' selection of it is cleared. */
+export const deleteTeamRoute = defineRoute({
+  method: 'DELETE',
+  path: '/teams/:team_id',
+  summary: 'Deletes a team',
+  response: SuccessSchema,
+  access: ['client', 'server', 'admin'],
+  body: emptyBody,
+  async handler({ ctx, auth, params, json }) {
+    await ctx.db.transaction(async (tx) => {
+      await deleteTeam(tx, await teamForRequest(tx, auth, params.team_id!, '$delete_team'));
+    });
+    return json({ success: true });
+  },
+});
