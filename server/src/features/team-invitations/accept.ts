@@ -3,9 +3,10 @@ import * as v from 'valibot';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
+import { addMember, requireTeam } from '../../services/teams/teams.js';
 import { codeField, redeemCode } from '../../services/verification-codes.js';
 import { checkCodeRoute } from '../check-code-route.js';
-import { addMember, findTeam, teamIdOf } from './shared.js';
+import { teamIdOf } from './shared.js';
 
 /**
  * Adds the signed-in user to the invitation's team with the project's default member permissions
@@ -31,8 +32,13 @@ export const acceptTeamInvitationRoute = defineRoute({
       code: body.code,
       async act(tx, row) {
         // A team deleted since the invitation: TEAM_NOT_FOUND, and the code stays unused.
-        const team = await findTeam(tx, auth.project.id, teamIdOf(row));
-        await addMember(tx, auth.project, { teamId: team.id, userId: user.row.id, now: ctx.now() });
+        const team = await requireTeam(tx, auth.project.id, teamIdOf(row));
+        await addMember(tx, auth.project, {
+          teamId: team.id,
+          userId: user.row.id,
+          as: 'member',
+          at: new Date(ctx.now()),
+        });
       },
     });
     return json({});

@@ -3,8 +3,9 @@ import * as v from 'valibot';
 import { knownError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
+import { requireTeam } from '../../../services/teams/teams.js';
 import { attemptCode, codeField } from '../../../services/verification-codes.js';
-import { findTeam, teamIdOf } from '../shared.js';
+import { teamIdOf } from '../shared.js';
 
 /**
  * The team an invitation code joins, for the invitee's page; needs a signed-in user, like
@@ -21,7 +22,7 @@ export const teamInvitationDetailsRoute = defineRoute({
     if (!auth.user) throw knownError('USER_AUTHENTICATION_REQUIRED');
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
     const row = await attemptCode(ctx, auth.project.id, 'TEAM_INVITATION', body.code);
-    const team = await findTeam(ctx.db, auth.project.id, teamIdOf(row));
+    const team = await requireTeam(ctx.db, auth.project.id, teamIdOf(row));
     return json({ team_id: team.id, team_display_name: team.displayName });
   },
 });
