@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { devSignIn } from '../support/oauth-flow.js';
 import { emailedSignInCode, patchConfig } from '../support/outbox.js';
 import { createOwnedProject, signUpOwner } from '../support/owner.js';
 import { expectKnownError, freshEmail, type RawRequest, raw, signUp } from '../support/raw-api.js';
@@ -24,6 +25,7 @@ describe.each(backends())('teams on $name', (backend) => {
     url = running.url;
     dev = running.server.seeded.dev;
     mailbox = (await running.server.listenMailbox(0)).url;
+    await running.server.listenDevIdentityProvider();
     other = await createOwnedProject(
       url,
       running.server.seeded.internal,
@@ -426,6 +428,14 @@ describe.each(backends())('teams on $name', (backend) => {
       expect(
         (await teamsOf(byCode.json.user_id)).map((t: { display_name: string }) => t.display_name),
       ).toEqual([`${email}'s Team`]);
+
+      const byOAuth = await devSignIn(url, dev, 'github', { email: freshEmail(), name: 'Grace Hopper' });
+      expect(byOAuth.status, JSON.stringify(byOAuth.json)).toBe(200);
+      expect(byOAuth.json.is_new_user).toBe(true);
+      const oauthUser = await call('/users/me', { accessToken: byOAuth.json.access_token });
+      expect((await teamsOf(oauthUser.json.id)).map((t: { display_name: string }) => t.display_name)).toEqual(
+        ["Grace Hopper's Team"],
+      );
 
       const named = await server('/users', { body: { display_name: 'Ada', primary_email: freshEmail() } });
       expect(named.status, named.text).toBe(201);
