@@ -135,4 +135,13 @@ export type {
   AdminProjectUpdateJson,
   ClientProjectJson,
 } from './wire/project.js';
+export type {
+  ClientTeamJson,
+  PermissionDefinitionJson,
+  ServerTeamJson,
+  SystemPermissionId,
+  TeamInvitationJson,
+  TeamMemberProfileJson,
+  TeamPermissionJson,
+} from './wire/team.js';
 export type { ClientUserJson, ServerUserJson, UserListJson } from './wire/user.js';
