@@ -1,0 +1,131 @@
+/**
+ * The teams plugin's shapes: the kit's camelCase forms of the wire's teams, member profiles,
+ * permissions and invitations (wire.md §5.3-5.6), the maps from the wire, and each call's codes.
+ *
+ * The maps follow the wire's types (core/wire/team.ts) rather than running its valibot schemas:
+ * the kit trusts the server's answers as every other plugin does, and the schemas with valibot
+ * would cost about 2.2 KB gzip, most of the plugin's budget.
+ */
+import type {
+  ClientTeamJson,
+  TeamInvitationJson,
+  TeamMemberProfileJson,
+  TeamPermissionJson,
+} from '../../core/index.js';
+
+/** A team as the signed-in user sees it (wire.md §5.3, client view). */
+export interface Team {
+  id: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+}
+
+/** What a member with `$update_team` may change about a team; only what is given is sent. */
+export interface TeamUpdate {
+  displayName?: string;
+  /** An image as a `data:image/...;base64,` URL, or null to remove it. */
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+}
+
+/** A member's profile in one team; name and image fall back to the user's own (wire.md §5.4). */
+export interface TeamMemberProfile {
+  teamId: string;
+  userId: string;
+  displayName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** A permission a member holds in a team (wire.md §5.6). */
+export interface TeamPermission {
+  /** `$update_team`, `$delete_team`, `$read_members`, `$remove_members`, `$invite_members` or a project's own id. */
+  id: string;
+  teamId: string;
+  userId: string;
+}
+
+/** A pending invitation to a team (wire.md §5.5). */
+export interface TeamInvitation {
+  id: string;
+  teamId: string;
+  recipientEmail: string;
+  /** Epoch milliseconds; invitations last 7 days. */
+  expiresAt: number;
+}
+
+/** What an invitation code leads to, for the invitee's page (wire.md §5.5, details). */
+export interface TeamInvitationDetails {
+  teamId: string;
+  teamDisplayName: string;
+}
+
+/** The answer of `POST /team-invitations/accept/details`. */
+export interface TeamInvitationDetailsJson {
+  team_id: string;
+  team_display_name: string;
+}
+
+/** Maps the wire's team (client or server view) to the kit's, leaving server-only fields out. */
+export const teamFromJson = (json: ClientTeamJson): Team => ({
+  id: json.id,
+  displayName: json.display_name,
+  profileImageUrl: json.profile_image_url,
+  clientMetadata: json.client_metadata,
+  clientReadOnlyMetadata: json.client_read_only_metadata,
+});
+
+/** Maps the wire's member profile to the kit's. */
+export const profileFromJson = (json: TeamMemberProfileJson): TeamMemberProfile => ({
+  teamId: json.team_id,
+  userId: json.user_id,
+  displayName: json.display_name,
+  profileImageUrl: json.profile_image_url,
+});
+
+/** Maps the wire's team permission to the kit's. */
+export const permissionFromJson = (json: TeamPermissionJson): TeamPermission => ({
+  id: json.id,
+  teamId: json.team_id,
+  userId: json.user_id,
+});
+
+/** Maps the wire's invitation to the kit's. */
+export const invitationFromJson = (json: TeamInvitationJson): TeamInvitation => ({
+  id: json.id,
+  teamId: json.team_id,
+  recipientEmail: json.recipient_email,
+  expiresAt: json.expires_at_millis,
+});
+
+/** Codes of reading or leaving a team the user may not be in (or that is gone). */
+export type TeamAccessErrorCode = 'TEAM_NOT_FOUND' | 'TEAM_MEMBERSHIP_NOT_FOUND';
+/** Codes of an action that needs a team permission (the error names the missing one). */
+export type TeamActionErrorCode = TeamAccessErrorCode | 'TEAM_PERMISSION_REQUIRED';
+/** Codes creating a team can fail with (a project that lets no client create teams is a 403 thrown). */
+export type TeamCreateErrorCode = 'USER_AUTHENTICATION_REQUIRED';
+/** Codes sending an invitation can fail with. */
+export type TeamInviteErrorCode =
+  | TeamActionErrorCode
+  | 'USER_AUTHENTICATION_REQUIRED'
+  | 'REDIRECT_URL_NOT_WHITELISTED';
+/** Codes an invitation code can fail with: wrong, expired, used, or guessed at too often. */
+export type TeamInvitationCodeErrorCode =
+  | 'VERIFICATION_CODE_NOT_FOUND'
+  | 'VERIFICATION_CODE_EXPIRED'
+  | 'VERIFICATION_CODE_ALREADY_USED'
+  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED';
+/** Codes reading or accepting an invitation can fail with: the code's, or no signed-in user. */
+export type TeamInvitationAcceptErrorCode = TeamInvitationCodeErrorCode | 'USER_AUTHENTICATION_REQUIRED';
+
+export const ACCESS_ERRORS: readonly TeamAccessErrorCode[] = ['TEAM_NOT_FOUND', 'TEAM_MEMBERSHIP_NOT_FOUND'];
+export const ACTION_ERRORS: readonly TeamActionErrorCode[] = [...ACCESS_ERRORS, 'TEAM_PERMISSION_REQUIRED'];
+export const INVITE_ERRORS: readonly TeamInviteErrorCode[] = [
+  ...ACTION_ERRORS,
+  'USER_AUTHENTICATION_REQUIRED',
+  'REDIRECT_URL_NOT_WHITELISTED',
+];
+// The wire's VERIFICATION_ERROR family is exactly the four code errors.
+export const CODE_ERRORS = ['VERIFICATION_ERROR'] as const;
+export const ACCEPT_ERRORS = ['VERIFICATION_ERROR', 'USER_AUTHENTICATION_REQUIRED'] as const;
