@@ -82,6 +82,12 @@ window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLink
     code: `export { oauth } from './plugins/oauth/index.ts';`,
   },
   {
+    name: 'teams plugin alone (on top of the core)',
+    budgetBytes: 3 * 1024,
+    coreExternal: true,
+    code: `export { teams } from './plugins/teams/index.ts';`,
+  },
+  {
     name: 'oauth screens alone, icons aside (on top of the core, the React adapter and the oauth plugin)',
     budgetBytes: 4 * 1024,
     coreExternal: true,
