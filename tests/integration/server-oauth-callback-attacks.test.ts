@@ -79,17 +79,23 @@ describe.each(backends())('OAuth callback under attack on $name', (backend) => {
       const before = await userCount();
       const flow = await atCallback();
       const back = new URL(flow.callbackUrl);
-      // The provider posts the answer instead of redirecting with it.
+      // The provider posts the answer instead of redirecting with it (Apple adds the user's name).
+      const form = new URLSearchParams(back.searchParams);
+      const user = JSON.stringify({ name: { firstName: 'Ada', lastName: 'Lovelace' } });
+      form.set('user', user);
+      form.set('something_else', 'dropped');
       const posted = await fetch(`${back.origin}${back.pathname}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: back.searchParams.toString(),
+        body: form.toString(),
         redirect: 'manual',
       });
       expect(posted.status).toBe(303);
       const get = posted.headers.get('location')!;
       expect(new URL(get).pathname).toBe(back.pathname);
       expect(new URL(get).searchParams.get('state')).toBe(flow.state);
+      expect(new URL(get).searchParams.get('user')).toBe(user);
+      expect(new URL(get).searchParams.has('something_else')).toBe(false);
       // The browser follows as a top-level GET, so its Lax inner cookie comes along.
       const own = await callback(get, flow.cookie);
       const ok = await exchange(running.url, dev, {

@@ -29,7 +29,11 @@ import type {
 async function readProfile(
   spec: ProviderSpec,
   answers: Record<string, unknown>,
-  options: { settings?: ProviderSettings; idTokenClaims?: Record<string, unknown> } = {},
+  options: {
+    settings?: ProviderSettings;
+    idTokenClaims?: Record<string, unknown>;
+    callbackParams?: Record<string, string>;
+  } = {},
 ): Promise<{ profile: ProviderProfile; asked: string[] }> {
   const asked: string[] = [];
   const getJson = async (url: string) => {
@@ -41,6 +45,7 @@ async function readProfile(
     accessToken: 'provider-access-token',
     idTokenClaims: options.idTokenClaims,
     endpoints: spec.endpoints(options.settings ?? {}),
+    callbackParams: new URLSearchParams(options.callbackParams),
     getJson,
   });
   return { profile, asked };
@@ -494,6 +499,31 @@ describe('provider profiles, from each provider’s documented answers', () => {
     );
     expect(booleans.profile.emailVerified).toBe(false);
     await expect(readProfile(PROVIDERS.apple, {})).rejects.toThrow('Apple answered no id token');
+  });
+
+  it('Apple: the name from the `user` field of the first authorization, which no token carries', async () => {
+    const first = await readProfile(
+      PROVIDERS.apple,
+      {},
+      {
+        idTokenClaims: appleClaims,
+        callbackParams: {
+          user: JSON.stringify({
+            name: { firstName: 'Ada', lastName: 'Lovelace' },
+            email: appleClaims.email,
+          }),
+        },
+      },
+    );
+    expect(first.profile.displayName).toBe('Ada Lovelace');
+    for (const user of ['not json', '{"name":null}', '{"name":{"firstName":7}}', '[]']) {
+      const odd = await readProfile(
+        PROVIDERS.apple,
+        {},
+        { idTokenClaims: appleClaims, callbackParams: { user } },
+      );
+      expect(odd.profile.displayName, user).toBeNull();
+    }
   });
 
   it('X: /2/users/me with profile_image_url, read inside `data`; no email, never verified', async () => {

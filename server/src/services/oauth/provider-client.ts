@@ -247,7 +247,13 @@ export async function exchangeCode(
   };
   const profile = provider.oidc
     ? oidcProfile(await getJson(endpoints.userInfoUrl!))
-    : await provider.spec.profile({ accessToken: tokens.access_token, idTokenClaims, endpoints, getJson });
+    : await provider.spec.profile({
+        accessToken: tokens.access_token,
+        idTokenClaims,
+        endpoints,
+        callbackParams: input.callbackParams,
+        getJson,
+      });
   return {
     profile,
     accessToken: tokens.access_token,

@@ -27,6 +27,8 @@ const CallbackQuery = v.object({
   error: v.optional(boundedString(INPUT_LIMITS.text)),
   error_description: v.optional(boundedString(INPUT_LIMITS.url)),
   iss: v.optional(boundedString(INPUT_LIMITS.url)),
+  /** Sign in with Apple's first answer only: the user's name, as JSON (it is in no token). */
+  user: v.optional(boundedString(INPUT_LIMITS.text)),
 });
 
 type Input = HandlerInput<unknown, v.InferOutput<typeof CallbackQuery>, unknown>;

@@ -42,6 +42,8 @@ export interface ProfileInput {
   /** The claims of the id token of an OpenID Connect answer, if any. */
   idTokenClaims?: Record<string, unknown>;
   endpoints: ProviderEndpoints;
+  /** The parameters the provider's answer brought to the callback (Apple's `user`). */
+  callbackParams: URLSearchParams;
   /** GET a provider URL with the user's access token and parse its JSON (throws on failure). */
   getJson(url: string): Promise<unknown>;
 }
