@@ -4,6 +4,7 @@ import { isEmail, isSignInEmail } from '../../../core/wire/email.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
 import { MAX_STRING_LENGTH } from '../http/validate.js';
 import { PASSWORD_SCHEMA_MAX } from '../services/passwords.js';
+import { isUuid } from '../services/users.js';
 
 /**
  * The longest value each kind of free-text field takes, and the request-wide caps behind them.
@@ -76,6 +77,12 @@ export const urlField = v.pipe(
 
 /** A canonical UUID. */
 export const uuidField = v.pipe(v.string(), v.uuid('must be a valid UUID'));
+
+/** `me` or a user UUID: whose resources a query or body names. */
+export const userIdOrMeField = v.pipe(
+  v.string(),
+  v.check((value) => value === 'me' || isUuid(value), 'must be "me" or a valid UUID'),
+);
 
 /** An optional empty JSON object, what the SDK sends on bodiless POSTs and DELETEs. */
 export const emptyBody = v.optional(v.strictObject({}));

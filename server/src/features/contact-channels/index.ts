@@ -8,14 +8,13 @@ import { randomUuid } from '../../crypto/random.js';
 import { contactChannels } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { holdLiveSession } from '../../services/sessions.js';
-import { emailField, uuidField } from '../fields.js';
+import { emailField, userIdOrMeField, uuidField } from '../fields.js';
 import {
   assertAuthValueFree,
   channelConflict,
   channelView,
   clearOtherPrimaries,
   resolveUserId,
-  userIdField,
 } from './shared.js';
 
 /** Lists channels of a user (client: its own), oldest first; server/admin may list the whole project. */
@@ -25,7 +24,7 @@ export const listContactChannelsRoute = defineRoute({
   summary: "A user's email addresses",
   response: listOf(ContactChannelSchema),
   access: ['client', 'server', 'admin'],
-  query: v.strictObject({ user_id: v.optional(userIdField), contact_channel_id: v.optional(uuidField) }),
+  query: v.strictObject({ user_id: v.optional(userIdOrMeField), contact_channel_id: v.optional(uuidField) }),
   async handler({ ctx, auth, query, json }) {
     const filters = [eq(contactChannels.projectId, auth.project.id)];
     // Client access only ever sees its own channels, `user_id` given or not.
@@ -43,7 +42,7 @@ export const listContactChannelsRoute = defineRoute({
 });
 
 const clientCreate = {
-  user_id: userIdField,
+  user_id: userIdOrMeField,
   value: emailField,
   type: v.literal('email'),
   used_for_auth: v.boolean(),

@@ -3,7 +3,6 @@
  * touch, the wire shape of a channel, and the checks of a write.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { ContactChannelJson } from '../../../../core/wire/contact-channel.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels } from '../../db/schema.js';
@@ -16,12 +15,6 @@ import { isUuid, loadUser } from '../../services/users.js';
 export type ChannelRow = typeof contactChannels.$inferSelect;
 
 type Executor = Pick<Database, 'select' | 'update'>;
-
-/** `me` or a user UUID. */
-export const userIdField = v.pipe(
-  v.string(),
-  v.check((value) => value === 'me' || isUuid(value), 'must be "me" or a valid UUID'),
-);
 
 /** The wire shape of a channel (wire.md §5.7), the one the kit reads. */
 export function channelView(channel: ChannelRow): ContactChannelJson {

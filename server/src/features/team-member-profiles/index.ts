@@ -10,8 +10,7 @@ import { defineRoute } from '../../http/route.js';
 import { requirePermission } from '../../services/teams/permissions.js';
 import { currentUserId, requireMember, requireTeam, resolveMe } from '../../services/teams/teams.js';
 import { isUuid } from '../../services/users.js';
-import { uuidField } from '../fields.js';
-import { userIdOrMeField } from '../teams/shared.js';
+import { userIdOrMeField, uuidField } from '../fields.js';
 import { profileViews } from './shared.js';
 
 /**

@@ -8,8 +8,8 @@ import { teamMemberPermissions, teamMembers } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { expandPermissions, permissionGraph } from '../../services/teams/permissions.js';
-import { boundedString, INPUT_LIMITS, uuidField } from '../fields.js';
-import { permissionView, resolveMe, userIdOrMeField } from './shared.js';
+import { boundedString, INPUT_LIMITS, userIdOrMeField, uuidField } from '../fields.js';
+import { permissionView, resolveMe } from './shared.js';
 
 /**
  * Lists the permissions members hold, by team, user and id; `recursive=true` adds every permission

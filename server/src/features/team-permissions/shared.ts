@@ -3,19 +3,12 @@
  * may name, and the membership a grant or revocation needs.
  */
 import { and, eq } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { TeamPermissionJson } from '../../../../core/wire/team.js';
 import type { Database } from '../../db/database.js';
 import { teamMembers } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { isUuid } from '../../services/users.js';
-
-/** `me` or a user UUID. */
-export const userIdOrMeField = v.pipe(
-  v.string(),
-  v.check((value) => value === 'me' || isUuid(value), 'must be "me" or a valid UUID'),
-);
 
 /** `me` resolved to the signed-in user (CANNOT_GET_OWN_USER_WITHOUT_USER without one). */
 export function resolveMe(auth: RequestAuth, userId: string): string {

@@ -9,7 +9,8 @@ import { defineRoute } from '../../http/route.js';
 import { insertTeam, resolveMe, teamView } from '../../services/teams/teams.js';
 import { assertClientProfileImage } from '../../services/user-update.js';
 import { isUuid, loadUser } from '../../services/users.js';
-import { clientTeamEntries, serverTeamEntries, userIdOrMeField } from './shared.js';
+import { userIdOrMeField } from '../fields.js';
+import { clientTeamEntries, serverTeamEntries } from './shared.js';
 
 /** The teams of the project, or of one user (client access: only its own), oldest first. */
 export const listTeamsRoute = defineRoute({

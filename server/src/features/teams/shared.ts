@@ -1,17 +1,10 @@
 /** The request fields of a team (wire.md §4.10), shared by its create and update routes. */
 import * as v from 'valibot';
 import { profileImageField } from '../../services/user-update.js';
-import { isUuid } from '../../services/users.js';
 import { boundedJson, boundedString, INPUT_LIMITS } from '../fields.js';
 
 /** A team's name: required, not empty. */
 export const teamNameField = v.pipe(boundedString(INPUT_LIMITS.name), v.minLength(1, 'must not be empty'));
-
-/** `me` or a user UUID. */
-export const userIdOrMeField = v.pipe(
-  v.string(),
-  v.check((value) => value === 'me' || isUuid(value), 'must be "me" or a valid UUID'),
-);
 
 const metadata = v.optional(boundedJson(INPUT_LIMITS.metadataJson));
 
