@@ -4,8 +4,6 @@ import { apiKeySets, projects } from '../../db/schema.js';
 import type { ProjectRow } from '../../http/auth.js';
 import type { ServerContext } from '../../services/context.js';
 
-export { enabledProvider } from '../../services/oauth/project-provider.js';
-
 /**
  * The project of OAuth client `clientId` whose secret is one of its live publishable keys: the
  * project is undefined when there is none such, `keyValid` false when the project exists but the

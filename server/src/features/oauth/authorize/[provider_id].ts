@@ -12,11 +12,12 @@ import { knownError, StatusError } from '../../../errors.js';
 import { type RequestAuth, sessionUserExists, verifyAccessToken } from '../../../http/auth.js';
 import { defineRoute } from '../../../http/route.js';
 import { saveOuterInfo } from '../../../services/oauth/outer-info.js';
+import { enabledProvider } from '../../../services/oauth/project-provider.js';
 import { authorizationUrl, providerClient } from '../../../services/oauth/provider-client.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
 import { assertTrustedRedirect, isTrustedRedirect } from '../../../services/redirect-urls.js';
 import { boundedString, INPUT_LIMITS } from '../../fields.js';
-import { enabledProvider, innerCookie, oauthClientProject, providerRedirectUri } from '../shared.js';
+import { innerCookie, oauthClientProject, providerRedirectUri } from '../shared.js';
 
 const text = boundedString(INPUT_LIMITS.text);
 const url = boundedString(INPUT_LIMITS.url);

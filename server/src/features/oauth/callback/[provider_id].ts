@@ -16,9 +16,10 @@ import { resolveOAuthUser } from '../../../services/oauth/accounts.js';
 import { issueAuthorizationCode } from '../../../services/oauth/authorization-code.js';
 import { type OuterInfo, takeOuterInfo } from '../../../services/oauth/outer-info.js';
 import { storableProfile } from '../../../services/oauth/profile-fields.js';
+import { enabledProvider } from '../../../services/oauth/project-provider.js';
 import { exchangeCode, ProviderRefusal, providerClient } from '../../../services/oauth/provider-client.js';
 import { boundedString, INPUT_LIMITS } from '../../fields.js';
-import { cookieValue, enabledProvider, innerCookie, innerCookieName } from '../shared.js';
+import { cookieValue, innerCookie, innerCookieName } from '../shared.js';
 
 /** What providers send back; anything else they add is ignored. */
 const CallbackQuery = v.object({
