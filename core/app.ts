@@ -5,6 +5,8 @@
  * (`app/plugin-registry.ts`), callback routes (`app/handle.ts`), access levels (`app/access.ts`)
  * and the app's types (`app/types.ts`).
  */
+
+import type { ClientUserJson } from '../wire/user.js';
 import { accessLevelOf } from './app/access.js';
 import { createHandle } from './app/handle.js';
 import { registerPlugins } from './app/plugin-registry.js';
@@ -23,7 +25,6 @@ import { cookieJar, namespacedStorage } from './storage.js';
 import { createTokenStore } from './tokens/create-token-store.js';
 import { resolveUrls } from './urls.js';
 import { userUpdateToJson } from './user.js';
-import type { ClientUserJson } from './wire/user.js';
 
 export type { AppCore, AppOptions, BaseAppOptions, GetUserOr, SignetApp } from './app/types.js';
 export type { InitialState, SessionStatus } from './app/user-state.js';

@@ -1,5 +1,5 @@
 /** A user's email address in the kit's shape (product-spec §3), shared by the client and server plugins. */
-import type { ContactChannelJson } from './wire/contact-channel.js';
+import type { ContactChannelJson } from '../wire/contact-channel.js';
 
 /** One email address of a user. */
 export interface ContactChannel {

@@ -7,6 +7,14 @@
 // them with the very same copy (a second copy's computed() would never see the kit's signals).
 export { batch, computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
 export {
+  type AbstractErrorCode,
+  type ErrorFamily,
+  isInFamily,
+  isKnownErrorCode,
+  KNOWN_ERROR_CODES,
+  type KnownErrorCode,
+} from '../wire/errors/codes.js';
+export {
   type AdminAccess,
   type ClientAccess,
   type PluginsAt,
@@ -36,14 +44,6 @@ export {
 } from './cache.js';
 export { type ContactChannel, contactChannelFromJson } from './contact-channel.js';
 export { createEnvironment, type Environment } from './env.js';
-export {
-  type AbstractErrorCode,
-  type ErrorFamily,
-  isInFamily,
-  isKnownErrorCode,
-  KNOWN_ERROR_CODES,
-  type KnownErrorCode,
-} from './errors/codes.js';
 export {
   ConnectionError,
   HttpStatusError,
@@ -116,32 +116,3 @@ export {
   serverUserFromJson,
   userFromJson,
 } from './user.js';
-export type { ApiKeyCreateJson, ApiKeyJson, CreatedApiKeyJson } from './wire/api-key.js';
-export type { RefreshResponseJson, SignInResponseJson } from './wire/auth.js';
-export { type CamelCase, type Camelized, camelize, snakeize } from './wire/case.js';
-export type { ContactChannelJson } from './wire/contact-channel.js';
-export { EMAIL_MESSAGES, emailError, isEmail, isSignInEmail } from './wire/email.js';
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './wire/headers.js';
-export type { MetricsJson } from './wire/metrics.js';
-export { PASSKEY_RP_ID_SENTINEL, type PasskeyInitiationJson, type PasskeyJson } from './wire/passkey.js';
-export {
-  type ProductionModeInput,
-  type ProductionModeProblem,
-  productionModeProblems,
-} from './wire/production-mode.js';
-export type {
-  AdminProjectConfigUpdateJson,
-  AdminProjectJson,
-  AdminProjectUpdateJson,
-  ClientProjectJson,
-} from './wire/project.js';
-export type {
-  ClientTeamJson,
-  PermissionDefinitionJson,
-  ServerTeamJson,
-  SystemPermissionId,
-  TeamInvitationJson,
-  TeamMemberProfileJson,
-  TeamPermissionJson,
-} from './wire/team.js';
-export type { ClientUserJson, ServerUserJson, UserListJson } from './wire/user.js';

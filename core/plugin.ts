@@ -5,6 +5,8 @@
  * exactly the namespaces of the plugins it was given, at run time and in the types.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
+import type { SignInResponseJson } from '../wire/auth.js';
+import type { ClientUserJson } from '../wire/user.js';
 import type { Environment } from './env.js';
 import type { AppEvents } from './events.js';
 import type { HttpClient } from './http/client.js';
@@ -14,8 +16,6 @@ import type { PendingSignIn, SignInOptions, SignInOutcome } from './sign-in.js';
 import type { CookieJar, KeyValueStorage } from './storage.js';
 import type { AppUrls } from './urls.js';
 import type { CurrentUser } from './user.js';
-import type { SignInResponseJson } from './wire/auth.js';
-import type { ClientUserJson } from './wire/user.js';
 
 /**
  * Who an app speaks as (product-spec §1): `client` (publishable key, end users), `server` (secret

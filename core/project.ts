@@ -1,5 +1,5 @@
 /** The project as the kit exposes it (client view, product-spec §3). */
-import type { ClientProjectJson } from './wire/project.js';
+import type { ClientProjectJson } from '../wire/project.js';
 
 /** The sign-in methods and switches a project offers its users. */
 export interface ClientProject {

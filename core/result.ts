@@ -2,7 +2,7 @@
  * Results of calls that can fail in expected ways: data, or a known error the call declares (a
  * wire code, or a code a plugin owns).
  */
-import type { ErrorFamily, KnownErrorCode } from './errors/codes.js';
+import type { ErrorFamily, KnownErrorCode } from '../wire/errors/codes.js';
 import { isSignetError, type SignetError } from './errors/signet-error.js';
 
 /** Success or an expected, typed failure. Unexpected failures are thrown instead. */

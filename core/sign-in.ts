@@ -4,6 +4,7 @@
  * attempt in a signal and say so. No sign-in plugin knows which second factor exists.
  */
 import { type ReadonlySignal, signal } from '@preact/signals-core';
+import type { SignInResponseJson } from '../wire/auth.js';
 import type { Environment } from './env.js';
 import { isSignetError } from './errors/signet-error.js';
 import type { AppEvents } from './events.js';
@@ -11,7 +12,6 @@ import type { Redirector } from './redirects.js';
 import { type Result, toResult } from './result.js';
 import type { KeyValueStorage } from './storage.js';
 import type { TokenPair } from './tokens/token-store.js';
-import type { SignInResponseJson } from './wire/auth.js';
 
 /** How long the server keeps an MFA attempt (wire.md §6.5). */
 export const SECOND_FACTOR_ATTEMPT_MS = 5 * 60_000;

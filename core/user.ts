@@ -1,5 +1,5 @@
 /** The current user as the kit exposes it: camelCase, dates as numbers of ms like the wire. */
-import type { ClientUserJson, ServerUserJson } from './wire/user.js';
+import type { ClientUserJson, ServerUserJson } from '../wire/user.js';
 
 /** A connected OAuth account. */
 export interface OAuthProviderLink {

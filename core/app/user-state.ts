@@ -4,14 +4,14 @@
  * from writing its stale answer over the new state.
  */
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
+import type { ClientProjectJson } from '../../wire/project.js';
+import type { ClientUserJson } from '../../wire/user.js';
 import { isSignetError } from '../errors/signet-error.js';
 import type { AppEvents } from '../events.js';
 import type { HttpClient } from '../http/client.js';
 import { type ClientProject, projectFromJson } from '../project.js';
 import type { Session } from '../session/session.js';
 import { type CurrentUser, userFromJson } from '../user.js';
-import type { ClientProjectJson } from '../wire/project.js';
-import type { ClientUserJson } from '../wire/user.js';
 
 /** Whether a user is signed in; `loading` until the first answer. */
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';

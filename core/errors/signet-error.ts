@@ -6,7 +6,7 @@
  * Fields are declared and assigned in the constructor rather than written as parameter properties,
  * which a bundler emits twice (a class field and an assignment).
  */
-import { type ErrorFamily, isInFamily, type KnownErrorCode } from './codes.js';
+import { type ErrorFamily, isInFamily, type KnownErrorCode } from '../../wire/errors/codes.js';
 
 /**
  * A known error: a code of the wire's catalogue, or a code a plugin declared as its own (then

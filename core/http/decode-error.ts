@@ -1,7 +1,7 @@
 /** Turns a non-2xx answer into the right error (wire.md §2). */
-import { isKnownErrorCode, type KnownErrorCode } from '../errors/codes.js';
+import { isKnownErrorCode, type KnownErrorCode } from '../../wire/errors/codes.js';
+import { HEADER } from '../../wire/headers.js';
 import { HttpStatusError, SignetError, UpdateClientError } from '../errors/signet-error.js';
-import { HEADER } from '../wire/headers.js';
 
 /**
  * The real status of an answer: the wire may send 200 with `x-stack-actual-status` when the

@@ -1,7 +1,7 @@
 /** The headers every API call carries (wire.md §1.2). */
 
+import { type AccessType, HEADER } from '../../wire/headers.js';
 import { randomCrockford } from '../random.js';
-import { type AccessType, HEADER } from '../wire/headers.js';
 
 /** The kit's name and version as sent in `x-stack-client-version`. */
 export const CLIENT_VERSION = 'js signet@0.1.0';

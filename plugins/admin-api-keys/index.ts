@@ -3,14 +3,8 @@
  * in that answer only), list and read them by their last four characters, rename, revoke.
  * `createApp({ superSecretAdminKey, plugins: [adminApiKeys()] })` gives `app.apiKeys`.
  */
-import {
-  type ApiKeyJson,
-  type Camelized,
-  type CreatedApiKeyJson,
-  camelize,
-  definePlugin,
-  type SignetPlugin,
-} from '../../core/index.js';
+import { definePlugin, type SignetPlugin } from '../../core/index.js';
+import { type ApiKeyJson, type Camelized, type CreatedApiKeyJson, camelize } from '../../wire/index.js';
 
 /** A key set as listed: each key by its last four characters. */
 export type ApiKey = Camelized<ApiKeyJson>;

@@ -3,15 +3,8 @@
  * 31 days, recent users and sign-in methods. `createApp({ superSecretAdminKey, plugins:
  * [adminMetrics()] })` gives `app.metrics`.
  */
-import {
-  type Camelized,
-  camelize,
-  definePlugin,
-  type MetricsJson,
-  type ServerUser,
-  type SignetPlugin,
-  serverUserFromJson,
-} from '../../core/index.js';
+import { definePlugin, type ServerUser, type SignetPlugin, serverUserFromJson } from '../../core/index.js';
+import { type Camelized, camelize, type MetricsJson } from '../../wire/index.js';
 
 /** A project's usage figures (wire.md §5.13), in camelCase. */
 export type Metrics = Camelized<

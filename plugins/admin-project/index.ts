@@ -4,19 +4,16 @@
  * rules before saving, and delete the project. `createApp({ superSecretAdminKey, plugins:
  * [adminProject()] })` gives `app.adminProject`.
  */
+import { definePlugin, type Result, type SignetPlugin, toResult } from '../../core/index.js';
 import {
   type AdminProjectJson,
   type AdminProjectUpdateJson,
   type Camelized,
   camelize,
-  definePlugin,
   type ProductionModeProblem,
   productionModeProblems,
-  type Result,
-  type SignetPlugin,
   snakeize,
-  toResult,
-} from '../../core/index.js';
+} from '../../wire/index.js';
 
 /** The project as its admins see it (wire.md §5.10), in camelCase. */
 export type AdminProject = Camelized<AdminProjectJson>;

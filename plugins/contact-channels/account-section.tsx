@@ -4,7 +4,6 @@
  */
 
 import { useState } from 'react';
-import { emailError } from '../../core/index.js';
 import {
   Button,
   ConfirmButton,
@@ -18,6 +17,7 @@ import {
   usePluginApi,
   useSignalValue,
 } from '../../react/index.js';
+import { emailError } from '../../wire/index.js';
 import type { ContactChannel, ContactChannelsApi } from './index.js';
 
 /** The user's email addresses. */

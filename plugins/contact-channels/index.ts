@@ -8,7 +8,6 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import {
   type CacheState,
   type ContactChannel,
-  type ContactChannelJson,
   cachedSignal,
   contactChannelFromJson,
   createCache,
@@ -18,6 +17,7 @@ import {
   type SignetPlugin,
   toResult,
 } from '../../core/index.js';
+import type { ContactChannelJson } from '../../wire/index.js';
 
 export type { ContactChannel };
 

@@ -8,11 +8,11 @@ import {
   type PluginContext,
   type Result,
   type SignetPlugin,
-  type SignInResponseJson,
   type SignInResult,
   toResult,
   toSignInResult,
 } from '../../core/index.js';
+import type { SignInResponseJson } from '../../wire/index.js';
 
 /** Length of the code typed by the user. */
 export const SIGN_IN_CODE_LENGTH = 6;

@@ -5,7 +5,6 @@
  */
 
 import { useId, useState } from 'react';
-import { emailError } from '../../core/index.js';
 import {
   type AuthFormProps,
   Button,
@@ -26,6 +25,7 @@ import {
   usePluginApi,
   verificationErrorMessage,
 } from '../../react/index.js';
+import { emailError } from '../../wire/index.js';
 import { type MagicLinkApi, SIGN_IN_CODE_LENGTH } from './index.js';
 
 /** Email step, then 'Enter the code from your email'. */

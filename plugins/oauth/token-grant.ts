@@ -2,7 +2,8 @@
  * The authorization-code grant (wire.md §6.6 steps 11–13): a form POST to the OAuth token endpoint
  * with no X-Stack headers, as OAuth clients send it, answering with real status codes.
  */
-import { decodeError, type HttpClient, type SignInResponseJson } from '../../core/index.js';
+import { decodeError, type HttpClient } from '../../core/index.js';
+import type { SignInResponseJson } from '../../wire/index.js';
 
 /** What the grant sends besides the code. */
 export interface CodeGrantInput {

@@ -6,19 +6,21 @@
  * `app.ownerProjects`.
  */
 import {
-  type AdminProjectJson,
-  type AdminProjectUpdateJson,
   type AnyPlugin,
   type BaseAppOptions,
-  type Camelized,
-  camelize,
   createApp,
   definePlugin,
   type PluginsAt,
   type SignetApp,
   type SignetPlugin,
-  snakeize,
 } from '../../core/index.js';
+import {
+  type AdminProjectJson,
+  type AdminProjectUpdateJson,
+  type Camelized,
+  camelize,
+  snakeize,
+} from '../../wire/index.js';
 
 /** A project as its owner sees it, in camelCase. */
 export type OwnedProject = Camelized<AdminProjectJson>;

@@ -10,17 +10,15 @@
  */
 import {
   definePlugin,
-  type PasskeyInitiationJson,
-  type PasskeyJson,
   type PluginContext,
   type Result,
   SignetError,
   type SignetPlugin,
-  type SignInResponseJson,
   type SignInResult,
   toResult,
   toSignInResult,
 } from '../../core/index.js';
+import type { PasskeyInitiationJson, PasskeyJson, SignInResponseJson } from '../../wire/index.js';
 import {
   browserWebAuthn,
   ceremonyError,

@@ -12,7 +12,8 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser';
-import { PASSKEY_RP_ID_SENTINEL, SignetError } from '../../core/index.js';
+import { SignetError } from '../../core/index.js';
+import { PASSKEY_RP_ID_SENTINEL } from '../../wire/index.js';
 
 /** What runs a WebAuthn ceremony: the browser's `navigator.credentials`, or a stand-in. */
 export interface WebAuthnClient {

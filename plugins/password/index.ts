@@ -8,11 +8,11 @@ import {
   type Result,
   type SignedIn,
   type SignetPlugin,
-  type SignInResponseJson,
   type SignInResult,
   toResult,
   toSignInResult,
 } from '../../core/index.js';
+import type { SignInResponseJson } from '../../wire/index.js';
 
 export {
   emailError,

@@ -2,7 +2,7 @@
  * Client-side checks of the credential forms, with the exact messages of product-spec §5. They run
  * before any call so a user learns what to fix without a round trip.
  */
-import { EMAIL_MESSAGES, emailError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/index.js';
+import { EMAIL_MESSAGES, emailError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../wire/index.js';
 
 /** Field → message; empty when the values are fine. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

@@ -6,13 +6,13 @@
  */
 import {
   type ContactChannel,
-  type ContactChannelJson,
   contactChannelFromJson,
   definePlugin,
   type Result,
   type SignetPlugin,
   toResult,
 } from '../../core/index.js';
+import type { ContactChannelJson } from '../../wire/index.js';
 
 export type { ContactChannel };
 

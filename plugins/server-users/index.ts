@@ -8,12 +8,11 @@ import {
   definePlugin,
   type Result,
   type ServerUser,
-  type ServerUserJson,
   type SignetPlugin,
   serverUserFromJson,
   toResult,
-  type UserListJson,
 } from '../../core/index.js';
+import type { ServerUserJson, UserListJson } from '../../wire/index.js';
 
 export type { ServerUser };
 

@@ -7,8 +7,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import {
   type CacheState,
-  type ClientTeamJson,
-  type ClientUserJson,
   type CurrentUser,
   cachedSignal,
   computed,
@@ -17,11 +15,15 @@ import {
   type PluginContext,
   type Result,
   type SignetPlugin,
-  type TeamInvitationJson,
-  type TeamMemberProfileJson,
-  type TeamPermissionJson,
   toResult,
 } from '../../core/index.js';
+import type {
+  ClientTeamJson,
+  ClientUserJson,
+  TeamInvitationJson,
+  TeamMemberProfileJson,
+  TeamPermissionJson,
+} from '../../wire/index.js';
 import {
   ACCEPT_ERRORS,
   ACCESS_ERRORS,

@@ -11,7 +11,7 @@ import type {
   TeamInvitationJson,
   TeamMemberProfileJson,
   TeamPermissionJson,
-} from '../../core/index.js';
+} from '../../wire/index.js';
 
 /** A team as the signed-in user sees it (wire.md §5.3, client view). */
 export interface Team {

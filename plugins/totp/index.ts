@@ -5,16 +5,15 @@
  * second-factor slot and the account section) come with the React half.
  */
 import {
-  type ClientUserJson,
   definePlugin,
   type Result,
   SignetError,
   type SignetPlugin,
-  type SignInResponseJson,
   type SignInResult,
   toResult,
   toSignInResult,
 } from '../../core/index.js';
+import type { ClientUserJson, SignInResponseJson } from '../../wire/index.js';
 import { base32, base64, totpAt } from './totp-code.js';
 
 /** A secret being enrolled: what the page shows, and what `enable` saves. */

@@ -3,8 +3,8 @@
  * `code`, `details`, `error`) and a plain status error (text body). Anything else is a bug and is
  * answered as a 500 without leaking internals.
  */
-import { type KnownErrorCode, statusOfCode } from '../../core/errors/codes.js';
-import { messageOf } from '../../core/errors/messages.js';
+import { type KnownErrorCode, statusOfCode } from '../../wire/errors/codes.js';
+import { messageOf } from '../../wire/errors/messages.js';
 
 /** A known error of wire.md §2.4. */
 export class KnownError extends Error {

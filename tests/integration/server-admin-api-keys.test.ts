@@ -6,8 +6,8 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeySchema, CreatedApiKeySchema } from '../../core/wire/api-key.js';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { ApiKeySchema, CreatedApiKeySchema } from '../../wire/api-key.js';
 import { createOwnedProject, signUpOwner } from '../support/owner.js';
 import { expectKnownError, raw } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';

@@ -7,8 +7,8 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminProjectSchema, ClientProjectSchema } from '../../core/wire/project.js';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { AdminProjectSchema, ClientProjectSchema } from '../../wire/project.js';
 import { createOwnedProject, type Owner, ownerAdminHeaders, signUpOwner } from '../support/owner.js';
 import { expectKnownError, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';

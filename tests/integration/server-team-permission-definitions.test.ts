@@ -6,8 +6,8 @@
  * NUL, a lone surrogate), client and server access, system permissions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_PERMISSIONS } from '../../core/wire/team.js';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { SYSTEM_PERMISSIONS } from '../../wire/team.js';
 import { createOwnedProject, signUpOwner } from '../support/owner.js';
 import { expectKnownError, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';

@@ -5,10 +5,10 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RefreshResponseSchema, SignInResponseSchema } from '../../core/wire/auth.js';
-import { ContactChannelSchema } from '../../core/wire/contact-channel.js';
-import { ClientProjectSchema } from '../../core/wire/project.js';
-import { ClientUserSchema } from '../../core/wire/user.js';
+import { RefreshResponseSchema, SignInResponseSchema } from '../../wire/auth.js';
+import { ContactChannelSchema } from '../../wire/contact-channel.js';
+import { ClientProjectSchema } from '../../wire/project.js';
+import { ClientUserSchema } from '../../wire/user.js';
 import { raw } from '../support/raw-api.js';
 import { backends } from '../support/server.js';
 

@@ -4,7 +4,7 @@
  * recorded. (The real server is used by the integration and e2e tests.)
  */
 import { vi } from 'vitest';
-import type { ClientProjectJson } from '../../core/wire/project.js';
+import type { ClientProjectJson } from '../../wire/project.js';
 import { clientUserJson, tokenExpiringIn } from './fake-wire.js';
 
 /** One route's answer to a request. */

@@ -3,7 +3,7 @@
  * store: an unsigned JWT-shaped access token (the kit reads `exp` without verifying) and the
  * client view of a user (wire.md §5.1).
  */
-import type { ClientUserJson } from '../../core/wire/user.js';
+import type { ClientUserJson } from '../../wire/user.js';
 
 /** An unsigned access token that expires `seconds` from now. */
 export function tokenExpiringIn(seconds: number): string {

@@ -3,9 +3,9 @@
  * headers and body out, and an assertion for the known-error format of wire.md §2.
  */
 import { expect } from 'vitest';
-import { type KnownErrorCode, statusOfCode } from '../../core/errors/codes.js';
-import { messageOf } from '../../core/errors/messages.js';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { type KnownErrorCode, statusOfCode } from '../../wire/errors/codes.js';
+import { messageOf } from '../../wire/errors/messages.js';
 
 /** A response with its body read as text and, when it parses, as JSON. */
 export interface RawResponse {

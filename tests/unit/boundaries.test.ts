@@ -1,8 +1,9 @@
 /**
- * The boundaries of design.md, read from the imports themselves: core imports no plugin and no
- * React; a plugin imports the kit only through its public entry points (as a third-party plugin
- * must) and no other plugin; a plugin's index (its calls) imports no React; the server imports the
- * kit's wire shapes and error catalogue, never its runtime; examples import only published paths.
+ * The boundaries of design.md, read from the imports themselves: the wire imports nothing of the
+ * project; core imports no plugin and no React; a plugin imports the kit only through its public
+ * entry points (as a third-party plugin must) and no other plugin; a plugin's index (its calls)
+ * imports no React; the server imports the wire, never the kit's runtime; examples import only
+ * published paths.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -48,8 +49,16 @@ function violations(files: string[], bad: (specifier: string, file: string) => b
 
 describe('boundaries', () => {
   it('finds the files it checks', () => {
-    for (const dir of ['core', 'plugins', 'react', 'server/src', 'examples'])
+    for (const dir of ['wire', 'core', 'plugins', 'react', 'server/src', 'examples'])
       expect(sources(dir).length).toBeGreaterThan(3);
+  });
+
+  it('the wire imports nothing of the project, only valibot', () => {
+    expect(
+      violations(sources('wire'), (s, file) =>
+        s.startsWith('.') ? !target(file, s).startsWith('wire/') : s !== 'valibot',
+      ),
+    ).toEqual([]);
   });
 
   it('core imports no plugin and no React', () => {
@@ -64,8 +73,13 @@ describe('boundaries', () => {
     ).toEqual([]);
   });
 
+  it('core re-exports no feature’s wire shapes (plugins take them from signet/wire)', () => {
+    const reexported = importsOf(join(ROOT, 'core/index.ts')).filter((s) => s.startsWith('../wire/'));
+    expect(reexported).toEqual(['../wire/errors/codes.js']);
+  });
+
   it('plugins reach the kit only through its public entry points, and no other plugin', () => {
-    const publicEntries = new Set(['core/index.js', 'react/index.js']);
+    const publicEntries = new Set(['core/index.js', 'wire/index.js', 'react/index.js']);
     // Packages the kit declares (what an installed plugin can resolve), e.g. the passkey plugin's
     // WebAuthn library; nothing the package does not ship with.
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -96,8 +110,8 @@ describe('boundaries', () => {
     ).toEqual([]);
   });
 
-  it('the server imports the kit’s wire shapes and error catalogue only, never its runtime', () => {
-    const allowed = /^core\/(wire|errors)\//;
+  it('the server imports the wire only, never the kit’s runtime', () => {
+    const allowed = /^wire\//;
     expect(
       violations(sources('server/src'), (s, file) => {
         if (!s.startsWith('.')) return s === 'signet' || s.startsWith('signet/');

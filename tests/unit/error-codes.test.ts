@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isInFamily, isKnownErrorCode, KNOWN_ERROR_CODES, statusOfCode } from '../../core/errors/codes.js';
-import { ERROR_MESSAGES, messageOf } from '../../core/errors/messages.js';
+import { isInFamily, isKnownErrorCode, KNOWN_ERROR_CODES, statusOfCode } from '../../wire/errors/codes.js';
+import { ERROR_MESSAGES, messageOf } from '../../wire/errors/messages.js';
 
 describe('error catalogue', () => {
   it('has a message for every known code and 83 codes in all', () => {

@@ -9,13 +9,13 @@ import {
   isInFamily,
   isKnownErrorCode,
   KNOWN_ERROR_CODES,
-} from '../../core/errors/codes.js';
+} from '../../wire/errors/codes.js';
 import {
   fingerprint,
   KNOWN_CODE_PRINTS,
   PARENTS,
   parentOfKnownCode,
-} from '../../core/errors/fingerprints.js';
+} from '../../wire/errors/fingerprints.js';
 
 describe('error code fingerprints', () => {
   it('hold every catalogue code with its parent, in catalogue order (regenerate them if this fails)', () => {

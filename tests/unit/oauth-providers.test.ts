@@ -9,7 +9,6 @@
  * endpoint override speak plain OpenID Connect.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OAUTH_PROVIDER_IDS } from '../../core/wire/project.js';
 import { StatusError } from '../../server/src/errors.js';
 import type { ServerContext } from '../../server/src/services/context.js';
 import {
@@ -24,6 +23,7 @@ import type {
   ProviderSettings,
   ProviderSpec,
 } from '../../server/src/services/oauth/providers/types.js';
+import { OAUTH_PROVIDER_IDS } from '../../wire/project.js';
 
 /** Runs `spec.profile` against a fake `getJson` that answers `answers` by URL; records what was asked. */
 async function readProfile(

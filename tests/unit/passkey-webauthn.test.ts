@@ -1,7 +1,7 @@
 /** The browser half's checks before a ceremony (product-spec §5): RP id and user id rules. */
 import { expect, it } from 'vitest';
-import { PASSKEY_RP_ID_SENTINEL } from '../../core/index.js';
 import { creationOptionsFor, requestOptionsFor, rpIdFor } from '../../plugins/passkey/webauthn.js';
+import { PASSKEY_RP_ID_SENTINEL } from '../../wire/index.js';
 
 it('uses the page hostname as RP id when it can be one', () => {
   expect(rpIdFor('localhost')).toBe('localhost');

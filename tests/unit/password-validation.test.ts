@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messageOf } from '../../core/errors/messages.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/wire/headers.js';
 import { MESSAGES, validateSignIn, validateSignUp } from '../../plugins/password/validation.js';
+import { messageOf } from '../../wire/errors/messages.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../wire/headers.js';
 
 describe('sign-in form validation', () => {
   it('asks for an email and a password', () => {

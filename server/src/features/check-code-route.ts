@@ -1,6 +1,6 @@
 /** The `check-code` variant of the code endpoints (wire.md §7.1), one shape for every code type. */
 import * as v from 'valibot';
-import { CodeValidSchema } from '../../../core/wire/common.js';
+import { CodeValidSchema } from '../../../wire/common.js';
 import { defineRoute, type RouteSpec } from '../http/route.js';
 import { enforceRateLimit } from '../services/rate-limit/enforce.js';
 import { attemptCode, type CodeType, codeField } from '../services/verification-codes.js';

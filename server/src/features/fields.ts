@@ -1,6 +1,6 @@
 /** Field schemas shared by several endpoints (wire.md §4.1). */
 import * as v from 'valibot';
-import { isEmail, isSignInEmail } from '../../../core/wire/email.js';
+import { isEmail, isSignInEmail } from '../../../wire/email.js';
 import { MAX_BODY_BYTES } from '../http/body.js';
 import { MAX_STRING_LENGTH } from '../http/validate.js';
 import { PASSWORD_SCHEMA_MAX } from '../services/passwords.js';

@@ -3,7 +3,7 @@
  * admin access token, project keys, project, user.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type AccessType, HEADER } from '../../../core/wire/headers.js';
+import { type AccessType, HEADER } from '../../../wire/headers.js';
 import type { AccessTokenClaims } from '../crypto/access-tokens.js';
 import { apiKeySets, projects, refreshTokens, users } from '../db/schema.js';
 import { type KnownError, knownError, StatusError } from '../errors.js';

@@ -3,7 +3,7 @@
  * bodies, and the headers every API response carries.
  */
 
-import { HEADER } from '../../../core/wire/headers.js';
+import { HEADER } from '../../../wire/headers.js';
 import { randomCrockfordPooled } from '../crypto/random.js';
 import { isConnectionError } from '../db/errors.js';
 import { KnownError, StatusError } from '../errors.js';

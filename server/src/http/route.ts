@@ -4,7 +4,7 @@
  * authenticate, check the access type, validate, then run.
  */
 import * as v from 'valibot';
-import type { AccessType } from '../../../core/wire/headers.js';
+import type { AccessType } from '../../../wire/headers.js';
 import { knownError } from '../errors.js';
 import type { ServerContext } from '../services/context.js';
 import { clientIp } from '../services/rate-limit/client-ip.js';

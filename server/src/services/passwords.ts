@@ -4,7 +4,7 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/wire/headers.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../wire/headers.js';
 import { type KnownError, knownError } from '../errors.js';
 
 /** Argon2id hashing with a dummy hash for constant-work comparisons. */

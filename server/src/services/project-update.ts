@@ -4,9 +4,9 @@
  * written until every rule holds.
  */
 import { eq } from 'drizzle-orm';
-import { productionModeProblems } from '../../../core/wire/production-mode.js';
-import { SHARED_OAUTH_PROVIDER_IDS } from '../../../core/wire/project.js';
-import { SYSTEM_PERMISSIONS } from '../../../core/wire/team.js';
+import { productionModeProblems } from '../../../wire/production-mode.js';
+import { SHARED_OAUTH_PROVIDER_IDS } from '../../../wire/project.js';
+import { SYSTEM_PERMISSIONS } from '../../../wire/team.js';
 import { emailTemplates, type projects } from '../db/schema.js';
 import type { EmailConfig } from '../email/mail-store.js';
 import { knownError, StatusError } from '../errors.js';

@@ -1,6 +1,6 @@
 /** The wire shapes of a project (wire.md §5.10). */
 import { count, eq } from 'drizzle-orm';
-import type { AdminProjectJson, ClientProjectJson } from '../../../core/wire/project.js';
+import type { AdminProjectJson, ClientProjectJson } from '../../../wire/project.js';
 import type { Database } from '../db/database.js';
 import { users } from '../db/schema.js';
 import type { ProjectRow } from '../http/auth.js';

@@ -6,7 +6,7 @@
  * place, so a rule for all sign-ins (activity, the second factor) is written once.
  */
 import { eq } from 'drizzle-orm';
-import type { SignInResponseJson } from '../../../core/wire/auth.js';
+import type { SignInResponseJson } from '../../../wire/auth.js';
 import { users } from '../db/schema.js';
 import { knownError } from '../errors.js';
 import { recordActivity } from './activity.js';

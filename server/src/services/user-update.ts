@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { AccessType } from '../../../core/wire/headers.js';
+import type { AccessType } from '../../../wire/headers.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
 import {

@@ -1,6 +1,6 @@
 /** The wire shapes of a user (wire.md §5.1 client view, §5.2 server view). */
-import type { ClientTeamJson } from '../../../core/wire/team.js';
-import type { ClientUserJson, ServerUserJson } from '../../../core/wire/user.js';
+import type { ClientTeamJson } from '../../../wire/team.js';
+import type { ClientUserJson, ServerUserJson } from '../../../wire/user.js';
 import type { UserRecord } from './users.js';
 
 /** The user as client access sees it. */

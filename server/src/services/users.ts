@@ -1,7 +1,7 @@
 /** Loading users with what their wire views need (channels, password, passkey, OTP). */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { ServerTeamJson } from '../../../core/wire/team.js';
+import type { ServerTeamJson } from '../../../wire/team.js';
 import type { Database } from '../db/database.js';
 import { contactChannels, oauthAccounts, passkeys, passwordCredentials, teams, users } from '../db/schema.js';
 

@@ -2,8 +2,8 @@
 
 import { and, asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { listOf } from '../../../../core/wire/common.js';
-import { ContactChannelSchema } from '../../../../core/wire/contact-channel.js';
+import { listOf } from '../../../../wire/common.js';
+import { ContactChannelSchema } from '../../../../wire/contact-channel.js';
 import { randomUuid } from '../../crypto/random.js';
 import { contactChannels } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';

@@ -3,7 +3,7 @@
  * touch, the wire shape of a channel, and the checks of a write.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { ContactChannelJson } from '../../../../core/wire/contact-channel.js';
+import type { ContactChannelJson } from '../../../../wire/contact-channel.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';

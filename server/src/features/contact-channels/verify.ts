@@ -1,7 +1,7 @@
 /** `POST /contact-channels/verify` and its `check-code` (wire.md §4.9, §6.9): verifying an address with an emailed code. */
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../wire/common.js';
 import { contactChannels } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';

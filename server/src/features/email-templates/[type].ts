@@ -1,8 +1,8 @@
 /** `GET`, `PATCH`, `DELETE /email-templates/{type}` for admins (wire.md §4.11, §5.11): read, customise, reset one template. */
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { EmailTemplateSchema } from '../../../../core/wire/email-admin.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { EmailTemplateSchema } from '../../../../wire/email-admin.js';
 import { emailTemplates } from '../../db/schema.js';
 import { loadTemplate, templateView } from '../../email/project-templates.js';
 import { emailConfigOf } from '../../email/send-project-email.js';

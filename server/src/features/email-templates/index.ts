@@ -1,5 +1,5 @@
-import { listOf } from '../../../../core/wire/common.js';
-import { EmailTemplateSchema } from '../../../../core/wire/email-admin.js';
+import { listOf } from '../../../../wire/common.js';
+import { EmailTemplateSchema } from '../../../../wire/email-admin.js';
 import { loadAllTemplates, templateView } from '../../email/project-templates.js';
 import { defineRoute } from '../../http/route.js';
 

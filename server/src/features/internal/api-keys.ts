@@ -2,8 +2,8 @@
 
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ApiKeySchema, CreatedApiKeySchema } from '../../../../core/wire/api-key.js';
-import { listOf } from '../../../../core/wire/common.js';
+import { ApiKeySchema, CreatedApiKeySchema } from '../../../../wire/api-key.js';
+import { listOf } from '../../../../wire/common.js';
 import { randomCrockford, randomUuid } from '../../crypto/random.js';
 import { apiKeySets } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';

@@ -1,8 +1,8 @@
 /** `GET /internal/emails` for admins (wire.md §4.11, §5.12): the project's latest sent emails. */
 
 import type * as v from 'valibot';
-import { listOf } from '../../../../core/wire/common.js';
-import { SentEmailSchema } from '../../../../core/wire/email-admin.js';
+import { listOf } from '../../../../wire/common.js';
+import { SentEmailSchema } from '../../../../wire/email-admin.js';
 import { defineRoute } from '../../http/route.js';
 
 /** How many emails the list shows. */

@@ -4,8 +4,8 @@
  */
 
 import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import type { MetricsJson } from '../../../../core/wire/metrics.js';
-import { MetricsSchema } from '../../../../core/wire/metrics.js';
+import type { MetricsJson } from '../../../../wire/metrics.js';
+import { MetricsSchema } from '../../../../wire/metrics.js';
 import type { Database } from '../../db/database.js';
 import { passwordCredentials, userActivityDays, users } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';

@@ -4,8 +4,8 @@
  */
 
 import { desc, inArray, sql } from 'drizzle-orm';
-import { listOf } from '../../../../core/wire/common.js';
-import { AdminProjectSchema } from '../../../../core/wire/project.js';
+import { listOf } from '../../../../wire/common.js';
+import { AdminProjectSchema } from '../../../../wire/project.js';
 import { randomUuid } from '../../crypto/random.js';
 import { projects } from '../../db/schema.js';
 import { knownError } from '../../errors.js';

@@ -6,7 +6,7 @@
  */
 
 import * as v from 'valibot';
-import { TestEmailResultSchema } from '../../../../core/wire/email-admin.js';
+import { TestEmailResultSchema } from '../../../../wire/email-admin.js';
 import { escapeHtml, type RenderedEmail } from '../../email/render.js';
 import { type SmtpFailure, sendEmail } from '../../email/send-email.js';
 import { smtpErrorMessage } from '../../email/smtp-error-message.js';

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ClientUserSchema } from '../../../../core/wire/user.js';
+import { ClientUserSchema } from '../../../../wire/user.js';
 import { users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

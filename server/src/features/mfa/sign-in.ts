@@ -7,7 +7,7 @@
  * recovery code (`xxxxx-xxxxx`) may stand in for the TOTP code, once.
  */
 import * as v from 'valibot';
-import { SignInResponseSchema } from '../../../../core/wire/auth.js';
+import { SignInResponseSchema } from '../../../../wire/auth.js';
 import { defineRoute } from '../../http/route.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { useSecondFactorCode } from '../../services/second-factor-code.js';

@@ -6,7 +6,7 @@
  */
 
 import * as v from 'valibot';
-import { AuthorizationCodeResponseSchema, RefreshResponseSchema } from '../../../../core/wire/auth.js';
+import { AuthorizationCodeResponseSchema, RefreshResponseSchema } from '../../../../wire/auth.js';
 import { knownError } from '../../errors.js';
 import { jsonResponse } from '../../http/responses.js';
 import { defineRoute } from '../../http/route.js';

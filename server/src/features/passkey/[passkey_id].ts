@@ -4,8 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { PasskeySchema } from '../../../../core/wire/passkey.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { PasskeySchema } from '../../../../wire/passkey.js';
 import { passkeys } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import type { UserAuth } from '../../http/route.js';

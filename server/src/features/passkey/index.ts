@@ -4,7 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { type PasskeyJson, PasskeySchema } from '../../../../core/wire/passkey.js';
+import { type PasskeyJson, PasskeySchema } from '../../../../wire/passkey.js';
 import { passkeys } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 

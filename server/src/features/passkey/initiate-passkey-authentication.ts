@@ -4,7 +4,8 @@
  * and a 65-second code holding the challenge.
  */
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
-import { PASSKEY_RP_ID_SENTINEL, PasskeyInitiationSchema } from '../../../../core/wire/passkey.js';
+import { PasskeyInitiationSchema } from '../../../../wire/passkey.js';
+import { PASSKEY_RP_ID_SENTINEL } from '../../../../wire/passkey-rp-id.js';
 import { defineRoute } from '../../http/route.js';
 import { assertPasskeysEnabled, passkeyChallenge } from '../../services/passkeys.js';
 import { createVerificationCode } from '../../services/verification-codes.js';

@@ -4,7 +4,8 @@
  */
 import { generateRegistrationOptions } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
-import { PASSKEY_RP_ID_SENTINEL, PasskeyInitiationSchema } from '../../../../core/wire/passkey.js';
+import { PasskeyInitiationSchema } from '../../../../wire/passkey.js';
+import { PASSKEY_RP_ID_SENTINEL } from '../../../../wire/passkey-rp-id.js';
 import { passkeys } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { assertPasskeysEnabled, passkeyChallenge, userHandleOf } from '../../services/passkeys.js';

@@ -9,7 +9,7 @@
 import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { and, eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SignInResponseSchema } from '../../../../core/wire/auth.js';
+import { SignInResponseSchema } from '../../../../wire/auth.js';
 import { passkeys } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import {

@@ -2,7 +2,7 @@
 
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../wire/common.js';
 import { passwordCredentials, refreshTokens, users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

@@ -1,7 +1,7 @@
 /** `POST /auth/password/set` (wire.md §4.2). */
 
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../wire/common.js';
 import { passwordCredentials } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

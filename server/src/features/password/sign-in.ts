@@ -2,7 +2,7 @@
 
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SignInResponseSchema } from '../../../../core/wire/auth.js';
+import { SignInResponseSchema } from '../../../../wire/auth.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels, passwordCredentials } from '../../db/schema.js';
 import { knownError } from '../../errors.js';

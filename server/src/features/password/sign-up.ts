@@ -2,7 +2,7 @@
 
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SignInResponseSchema } from '../../../../core/wire/auth.js';
+import { SignInResponseSchema } from '../../../../wire/auth.js';
 import { randomUuid } from '../../crypto/random.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { contactChannels, passwordCredentials, users } from '../../db/schema.js';

@@ -2,8 +2,8 @@
 
 import { and, eq, ne } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { HEADER } from '../../../../core/wire/headers.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { HEADER } from '../../../../wire/headers.js';
 import { sha256Hex } from '../../crypto/hash.js';
 import { passwordCredentials, refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../errors.js';

@@ -3,7 +3,7 @@
  * `POST /internal/projects` starts from. Unknown properties are refused at every level.
  */
 import * as v from 'valibot';
-import { OAUTH_PROVIDER_IDS } from '../../../../core/wire/project.js';
+import { OAUTH_PROVIDER_IDS } from '../../../../wire/project.js';
 import { emailConfigField } from '../email-config-field.js';
 import { boundedString, INPUT_LIMITS } from '../fields.js';
 

@@ -2,8 +2,8 @@
 
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { AdminProjectSchema, ClientProjectSchema } from '../../../../core/wire/project.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { AdminProjectSchema, ClientProjectSchema } from '../../../../wire/project.js';
 import { projects } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

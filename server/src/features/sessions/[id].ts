@@ -1,6 +1,6 @@
 /** `DELETE /auth/sessions/{id}?user_id=` (wire.md §4.6): revoke one of a user's sessions. */
 import { and, eq } from 'drizzle-orm';
-import { SuccessSchema } from '../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../wire/common.js';
 import { refreshTokens } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import { defineRoute, validateOrThrow } from '../../http/route.js';

@@ -1,6 +1,6 @@
 /** `DELETE /auth/sessions/current` (wire.md §3.5): sign-out. */
 import { and, eq } from 'drizzle-orm';
-import { SuccessSchema } from '../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../wire/common.js';
 import { refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

@@ -2,8 +2,8 @@
 
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import * as v from 'valibot';
-import { listOf } from '../../../../core/wire/common.js';
-import { CreatedSessionSchema, SessionSchema } from '../../../../core/wire/session.js';
+import { listOf } from '../../../../wire/common.js';
+import { CreatedSessionSchema, SessionSchema } from '../../../../wire/session.js';
 import { refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

@@ -1,7 +1,7 @@
 /** `DELETE /team-invitations/{id}?team_id=` (wire.md §4.10, §6.8): revoking an invitation. */
 import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../wire/common.js';
 import { verificationCodes } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

@@ -1,8 +1,8 @@
 /** `GET /team-invitations?team_id=` (wire.md §4.10, §5.5): a team's pending invitations. */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { listOf } from '../../../../core/wire/common.js';
-import { TeamInvitationSchema } from '../../../../core/wire/team.js';
+import { listOf } from '../../../../wire/common.js';
+import { TeamInvitationSchema } from '../../../../wire/team.js';
 import { verificationCodes } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { uuidField } from '../fields.js';

@@ -2,7 +2,7 @@
  * What the team-invitation routes share (wire.md §4.10, §5.5, §6.8): the client's membership and
  * permission checks, the list item. Teams and memberships themselves are services/teams/teams.ts's.
  */
-import type { TeamInvitationJson } from '../../../../core/wire/team.js';
+import type { TeamInvitationJson } from '../../../../wire/team.js';
 import { knownError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';
 import type { ServerContext } from '../../services/context.js';

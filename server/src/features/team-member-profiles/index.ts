@@ -2,8 +2,8 @@
 
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
-import { listOf } from '../../../../core/wire/common.js';
-import { TeamMemberProfileSchema } from '../../../../core/wire/team.js';
+import { listOf } from '../../../../wire/common.js';
+import { TeamMemberProfileSchema } from '../../../../wire/team.js';
 import { teamMembers } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

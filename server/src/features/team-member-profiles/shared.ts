@@ -2,8 +2,8 @@
  * What the team member profile routes share (wire.md §5.4): the wire view of a profile, whose
  * empty fields fall back to the user's own name and image, with the whole user for server access.
  */
-import type { AccessType } from '../../../../core/wire/headers.js';
-import type { TeamMemberProfileJson } from '../../../../core/wire/team.js';
+import type { AccessType } from '../../../../wire/headers.js';
+import type { TeamMemberProfileJson } from '../../../../wire/team.js';
 import type { Database } from '../../db/database.js';
 import type { teamMembers } from '../../db/schema.js';
 import { serverUserView } from '../../services/user-view.js';

@@ -2,8 +2,8 @@
 
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { PermissionDefinitionSchema } from '../../../../core/wire/team.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { PermissionDefinitionSchema } from '../../../../wire/team.js';
 import { permissionDefinitions } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

@@ -2,8 +2,8 @@
 
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { listOf } from '../../../../core/wire/common.js';
-import { PermissionDefinitionSchema } from '../../../../core/wire/team.js';
+import { listOf } from '../../../../wire/common.js';
+import { PermissionDefinitionSchema } from '../../../../wire/team.js';
 import { permissionDefinitions } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import {

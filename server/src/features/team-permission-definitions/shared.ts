@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
-import { type PermissionDefinitionJson, SYSTEM_PERMISSIONS } from '../../../../core/wire/team.js';
+import { type PermissionDefinitionJson, SYSTEM_PERMISSIONS } from '../../../../wire/team.js';
 import type { Database } from '../../db/database.js';
 import { permissionDefinitions, projects, teamMemberPermissions, teams } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';

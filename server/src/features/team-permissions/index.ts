@@ -2,8 +2,8 @@
 
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { listOf } from '../../../../core/wire/common.js';
-import { type TeamPermissionJson, TeamPermissionSchema } from '../../../../core/wire/team.js';
+import { listOf } from '../../../../wire/common.js';
+import { type TeamPermissionJson, TeamPermissionSchema } from '../../../../wire/team.js';
 import { teamMemberPermissions, teamMembers } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

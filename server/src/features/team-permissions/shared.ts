@@ -3,7 +3,7 @@
  * may name, and the membership a grant or revocation needs.
  */
 import { and, eq } from 'drizzle-orm';
-import type { TeamPermissionJson } from '../../../../core/wire/team.js';
+import type { TeamPermissionJson } from '../../../../wire/team.js';
 import type { Database } from '../../db/database.js';
 import { teamMembers } from '../../db/schema.js';
 import { knownError } from '../../errors.js';

@@ -2,8 +2,8 @@
 
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { ClientTeamSchema, ServerTeamSchema } from '../../../../core/wire/team.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { ClientTeamSchema, ServerTeamSchema } from '../../../../wire/team.js';
 import { teams } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { deleteTeam, teamForRequest, teamView } from '../../services/teams/teams.js';

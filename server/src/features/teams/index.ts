@@ -2,7 +2,7 @@
 
 import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ClientTeamSchema, ServerTeamSchema, TeamListSchema } from '../../../../core/wire/team.js';
+import { ClientTeamSchema, ServerTeamSchema, TeamListSchema } from '../../../../wire/team.js';
 import { teamMembers, teams } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';

@@ -1,8 +1,8 @@
 /** `GET`, `PATCH`, `DELETE /users/{user_id}` for server code (wire.md §4.8). */
 
 import { and, eq } from 'drizzle-orm';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { ServerUserSchema } from '../../../../core/wire/user.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { ServerUserSchema } from '../../../../wire/user.js';
 import { users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';

@@ -1,7 +1,7 @@
 /** `GET` and `POST /users` for server code (wire.md §4.8). */
 
 import * as v from 'valibot';
-import { ServerUserSchema, UserListSchema } from '../../../../core/wire/user.js';
+import { ServerUserSchema, UserListSchema } from '../../../../wire/user.js';
 import { defineRoute } from '../../http/route.js';
 import { listUsers } from '../../services/user-list.js';
 import { createUser, serverUserCreateSchema } from '../../services/user-update.js';

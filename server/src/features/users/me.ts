@@ -2,8 +2,8 @@
 
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../core/wire/common.js';
-import { ClientUserSchema, ServerUserSchema } from '../../../../core/wire/user.js';
+import { SuccessSchema } from '../../../../wire/common.js';
+import { ClientUserSchema, ServerUserSchema } from '../../../../wire/user.js';
 import { users } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';

@@ -5,7 +5,7 @@
  * granted; cycles in the definitions are harmless (each id is visited once).
  */
 import { and, eq } from 'drizzle-orm';
-import { SYSTEM_PERMISSIONS } from '../../../../core/wire/team.js';
+import { SYSTEM_PERMISSIONS } from '../../../../wire/team.js';
 import type { Database } from '../../db/database.js';
 import { permissionDefinitions, teamMemberPermissions } from '../../db/schema.js';
 import { knownError } from '../../errors.js';

@@ -4,8 +4,8 @@
  * members (a removed member's selection of the team is cleared with it).
  */
 import { and, eq } from 'drizzle-orm';
-import type { AccessType } from '../../../../core/wire/headers.js';
-import type { ClientTeamJson, ServerTeamJson } from '../../../../core/wire/team.js';
+import type { AccessType } from '../../../../wire/headers.js';
+import type { ClientTeamJson, ServerTeamJson } from '../../../../wire/team.js';
 import { randomUuid } from '../../crypto/random.js';
 import type { Database } from '../../db/database.js';
 import { teamMembers, teams, users } from '../../db/schema.js';

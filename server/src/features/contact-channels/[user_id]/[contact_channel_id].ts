@@ -2,8 +2,8 @@
 
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../../core/wire/common.js';
-import { ContactChannelSchema } from '../../../../../core/wire/contact-channel.js';
+import { SuccessSchema } from '../../../../../wire/common.js';
+import { ContactChannelSchema } from '../../../../../wire/contact-channel.js';
 import { contactChannels } from '../../../db/schema.js';
 import { StatusError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';

@@ -2,7 +2,7 @@
 
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { ApiKeySchema } from '../../../../../core/wire/api-key.js';
+import { ApiKeySchema } from '../../../../../wire/api-key.js';
 import { apiKeySets } from '../../../db/schema.js';
 import { defineRoute } from '../../../http/route.js';
 import { boundedString, INPUT_LIMITS } from '../../fields.js';

@@ -1,6 +1,6 @@
 /** The wire views of a project's key sets (wire.md §5.9) and the lookup by id. */
 import { and, eq } from 'drizzle-orm';
-import type { ApiKeyJson, CreatedApiKeyJson } from '../../../../../core/wire/api-key.js';
+import type { ApiKeyJson, CreatedApiKeyJson } from '../../../../../wire/api-key.js';
 import type { Database } from '../../../db/database.js';
 import { apiKeySets } from '../../../db/schema.js';
 import { knownError } from '../../../errors.js';

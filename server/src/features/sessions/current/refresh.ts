@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HEADER } from '../../../../../core/wire/headers.js';
+import { HEADER } from '../../../../../wire/headers.js';
 import { knownError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';
 import { issueAccessToken, touchLiveSession } from '../../../services/sessions.js';

@@ -2,7 +2,7 @@
 
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { TeamMemberProfileSchema } from '../../../../../core/wire/team.js';
+import { TeamMemberProfileSchema } from '../../../../../wire/team.js';
 import type { Database } from '../../../db/database.js';
 import { teamMembers } from '../../../db/schema.js';
 import { knownError, StatusError } from '../../../errors.js';

@@ -1,7 +1,7 @@
 /** `POST`, `DELETE /team-memberships/{team_id}/{user_id}` (wire.md §4.10, §5.6). */
 
-import { SuccessSchema } from '../../../../../core/wire/common.js';
-import { TeamMembershipSchema } from '../../../../../core/wire/team.js';
+import { SuccessSchema } from '../../../../../wire/common.js';
+import { TeamMembershipSchema } from '../../../../../wire/team.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { knownError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';

@@ -4,7 +4,7 @@
  * One file per provider beside this one, and one list (`index.ts`).
  */
 
-import type { OAUTH_PROVIDER_IDS } from '../../../../../core/wire/project.js';
+import type { OAUTH_PROVIDER_IDS } from '../../../../../wire/project.js';
 
 /** One of the wire's provider ids (product-spec §3). */
 export type ProviderId = (typeof OAUTH_PROVIDER_IDS)[number];

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SuccessSchema } from '../../../../../../core/wire/common.js';
+import { SuccessSchema } from '../../../../../../wire/common.js';
 import { knownError } from '../../../../errors.js';
 import { defineRoute } from '../../../../http/route.js';
 import { sendVerificationEmail } from '../../../../services/channel-verification.js';

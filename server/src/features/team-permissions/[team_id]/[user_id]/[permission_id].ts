@@ -1,8 +1,8 @@
 /** `POST`, `DELETE /team-permissions/{team_id}/{user_id}/{permission_id}` (wire.md §4.10). */
 
 import { and, eq } from 'drizzle-orm';
-import { SuccessSchema } from '../../../../../../core/wire/common.js';
-import { TeamPermissionSchema } from '../../../../../../core/wire/team.js';
+import { SuccessSchema } from '../../../../../../wire/common.js';
+import { TeamPermissionSchema } from '../../../../../../wire/team.js';
 import { teamMemberPermissions } from '../../../../db/schema.js';
 import { knownError } from '../../../../errors.js';
 import { defineRoute } from '../../../../http/route.js';

@@ -1,11 +1,5 @@
-/** Wire shapes of passkeys (wire.md §4.4, §6.7). */
+/** Wire shapes of passkeys (wire.md §4.4, §6.7); the relying-party sentinel is in `passkey-rp-id.ts`. */
 import * as v from 'valibot';
-
-/**
- * The relying-party id the server puts in its WebAuthn options: the server cannot know the page's
- * hostname, so the kit replaces this value with it before calling the browser.
- */
-export const PASSKEY_RP_ID_SENTINEL = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
 
 /** What both initiate calls answer: WebAuthn options as JSON, and the code carrying the challenge. */
 export const PasskeyInitiationSchema = v.object({
