@@ -8,6 +8,7 @@
 export { batch, computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core';
 export {
   type AbstractErrorCode,
+  type ErrorCodesOf,
   type ErrorFamily,
   isInFamily,
   isKnownErrorCode,

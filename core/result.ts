@@ -2,7 +2,7 @@
  * Results of calls that can fail in expected ways: data, or a known error the call declares (a
  * wire code, or a code a plugin owns).
  */
-import type { ErrorFamily, KnownErrorCode } from '../wire/errors/codes.js';
+import type { ErrorCodesOf, ErrorFamily, KnownErrorCode } from '../wire/errors/codes.js';
 import { isSignetError, type SignetError } from './errors/signet-error.js';
 
 /** Success or an expected, typed failure. Unexpected failures are thrown instead. */
@@ -12,17 +12,19 @@ export type Result<T, C extends string = KnownErrorCode> =
 
 /**
  * Runs `call` and turns the known errors in `expected` (codes or families) into an error result;
- * anything else is rethrown, because the caller did not declare it.
+ * anything else is rethrown, because the caller did not declare it. The result's codes are read
+ * from `expected` itself (a family stands for each of its codes), so a call typed with fewer codes
+ * than its list catches does not compile.
  */
-export async function toResult<T, C extends string>(
+export async function toResult<T, const E extends readonly (ErrorFamily | (string & {}))[]>(
   call: () => Promise<T>,
-  expected: readonly (ErrorFamily | (string & {}))[],
-): Promise<Result<T, C>> {
+  expected: E,
+): Promise<Result<T, ErrorCodesOf<E[number]>>> {
   try {
     return { status: 'ok', data: await call() };
   } catch (error) {
     if (expected.some((family) => isSignetError(error, family))) {
-      return { status: 'error', error: error as SignetError<C> };
+      return { status: 'error', error: error as SignetError<ErrorCodesOf<E[number]>> };
     }
     throw error;
   }

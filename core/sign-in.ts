@@ -5,6 +5,7 @@
  */
 import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { SignInResponseJson } from '../wire/auth.js';
+import type { ErrorCodesOf, ErrorFamily } from '../wire/errors/codes.js';
 import type { Environment } from './env.js';
 import { isSignetError } from './errors/signet-error.js';
 import type { AppEvents } from './events.js';
@@ -62,12 +63,15 @@ export type SignInResult<C extends string> =
   | Result<SignedIn, C>
   | { status: 'second-factor-required'; attempt: PendingSignIn };
 
-/** Runs a sign-in through `toResult` and flattens the outcome into a `SignInResult`. */
-export async function toSignInResult<C extends string>(
+/**
+ * Runs a sign-in through `toResult` (its codes read from `expected` the same way) and flattens
+ * the outcome into a `SignInResult`.
+ */
+export async function toSignInResult<const E extends readonly (ErrorFamily | (string & {}))[]>(
   call: () => Promise<SignInOutcome>,
-  expected: readonly string[],
-): Promise<SignInResult<C>> {
-  const result = await toResult<SignInOutcome, C>(call, expected);
+  expected: E,
+): Promise<SignInResult<ErrorCodesOf<E[number]>>> {
+  const result = await toResult(call, expected);
   if (result.status === 'error') return result;
   const outcome = result.data;
   return outcome.status === 'signed-in'

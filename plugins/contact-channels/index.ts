@@ -12,6 +12,7 @@ import {
   contactChannelFromJson,
   createCache,
   definePlugin,
+  type ErrorCodesOf,
   type PluginContext,
   type Result,
   type SignetPlugin,
@@ -28,15 +29,11 @@ export type ContactChannelsUrl = 'emailVerification';
 export const NO_PRIMARY_EMAIL_MESSAGE = 'User does not have a primary email';
 
 /** Codes verifying a code can fail with. */
-export type VerifyErrorCode =
-  | 'VERIFICATION_CODE_NOT_FOUND'
-  | 'VERIFICATION_CODE_EXPIRED'
-  | 'VERIFICATION_CODE_ALREADY_USED'
-  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED';
+export type VerifyErrorCode = ErrorCodesOf<(typeof VERIFY_ERRORS)[number]>;
 /** Codes sending a verification email can fail with. */
-export type SendVerificationErrorCode = 'EMAIL_ALREADY_VERIFIED' | 'REDIRECT_URL_NOT_WHITELISTED';
+export type SendVerificationErrorCode = ErrorCodesOf<(typeof SEND_ERRORS)[number]>;
 /** Codes adding or editing a channel can fail with. */
-export type ChannelWriteErrorCode = 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE';
+export type ChannelWriteErrorCode = ErrorCodesOf<(typeof WRITE_ERRORS)[number]>;
 
 /** `app.contactChannels`. */
 export interface ContactChannelsApi {
@@ -67,6 +64,7 @@ export interface ContactChannelsApi {
 
 const fromJson = contactChannelFromJson;
 
+const VERIFY_ERRORS = ['VERIFICATION_ERROR'] as const;
 const WRITE_ERRORS = ['CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE'] as const;
 const SEND_ERRORS = ['EMAIL_ALREADY_VERIFIED', 'REDIRECT_URL_NOT_WHITELISTED'] as const;
 
@@ -164,7 +162,7 @@ export function contactChannels(): SignetPlugin<
           toResult(async () => {
             await ctx.http.request('/contact-channels/verify', { method: 'POST', body: { code } });
             if (ctx.user.value) await changed(undefined);
-          }, ['VERIFICATION_ERROR']),
+          }, VERIFY_ERRORS),
       };
     },
   });

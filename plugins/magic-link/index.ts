@@ -5,6 +5,7 @@
  */
 import {
   definePlugin,
+  type ErrorCodesOf,
   type PluginContext,
   type Result,
   type SignetPlugin,
@@ -18,17 +19,9 @@ import type { SignInResponseJson } from '../../wire/index.js';
 export const SIGN_IN_CODE_LENGTH = 6;
 
 /** Codes sending a sign-in email can fail with. */
-export type SendCodeErrorCode =
-  | 'SIGN_UP_NOT_ENABLED'
-  | 'USER_EMAIL_ALREADY_EXISTS'
-  | 'REDIRECT_URL_NOT_WHITELISTED';
+export type SendCodeErrorCode = ErrorCodesOf<(typeof SEND_ERRORS)[number]>;
 /** Codes a code sign-in can fail with. */
-export type CodeSignInErrorCode =
-  | 'VERIFICATION_CODE_NOT_FOUND'
-  | 'VERIFICATION_CODE_EXPIRED'
-  | 'VERIFICATION_CODE_ALREADY_USED'
-  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'
-  | 'SIGN_UP_NOT_ENABLED';
+export type CodeSignInErrorCode = ErrorCodesOf<(typeof SIGN_IN_ERRORS)[number]>;
 
 const SEND_ERRORS = [
   'SIGN_UP_NOT_ENABLED',
@@ -77,7 +70,7 @@ export function magicLink(): SignetPlugin<'magicLink', MagicLinkApi, never, Magi
     },
     setup(ctx: PluginContext<MagicLinkUrl>): MagicLinkApi {
       const signIn = (code: string, noRedirect?: boolean) =>
-        toSignInResult<CodeSignInErrorCode>(
+        toSignInResult(
           () =>
             ctx.signIn(
               () =>

@@ -4,26 +4,26 @@
  * began; a state from anywhere else (another browser's flow, a link an attacker sent) exchanges
  * nothing, so nobody can be signed in to an account they did not choose.
  */
-import { type PluginContext, type SignInResult, toSignInResult } from '../../core/index.js';
+import {
+  type ErrorCodesOf,
+  type PluginContext,
+  type SignInResult,
+  toSignInResult,
+} from '../../core/index.js';
 import { callbackRedirectUri, withoutCallbackParams } from './authorize-url.js';
 import { verifierCookieName } from './pkce.js';
 import { exchangeCode } from './token-grant.js';
 
 /** Codes a code exchange can come back with (wire.md §6.6 step 12, §3.3). */
-export type OAuthCallbackErrorCode =
-  | 'INVALID_AUTHORIZATION_CODE'
-  | 'REDIRECT_URL_NOT_WHITELISTED'
-  | 'INVALID_OAUTH_CLIENT_ID_OR_SECRET'
-  | 'INVALID_PUBLISHABLE_CLIENT_KEY'
-  | 'INVALID_SCOPE';
+export type OAuthCallbackErrorCode = ErrorCodesOf<(typeof CALLBACK_ERRORS)[number]>;
 
-const CALLBACK_ERRORS: OAuthCallbackErrorCode[] = [
+const CALLBACK_ERRORS = [
   'INVALID_AUTHORIZATION_CODE',
   'REDIRECT_URL_NOT_WHITELISTED',
   'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
   'INVALID_PUBLISHABLE_CLIENT_KEY',
   'INVALID_SCOPE',
-];
+] as const;
 
 /** Said when a URL is no callback of a flow this browser started. */
 export const NOT_A_CALLBACK_MESSAGE = 'This is not the callback of a sign-in started in this browser.';
@@ -67,7 +67,7 @@ export async function runCallback(
   ctx.storage.remove(FLOW_PROVIDER_KEY);
   const redirectUri = callbackRedirectUri(ctx.urls.oauthCallback, url.href);
   const method = provider ? `oauth:${provider}` : 'oauth';
-  return toSignInResult<OAuthCallbackErrorCode>(async () => {
+  return toSignInResult(async () => {
     let next: string | null | undefined;
     const outcome = await ctx.signIn(
       async () => {

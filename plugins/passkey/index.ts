@@ -10,6 +10,7 @@
  */
 import {
   definePlugin,
+  type ErrorCodesOf,
   type PluginContext,
   type Result,
   SignetError,
@@ -38,28 +39,21 @@ export interface Passkey {
 }
 
 /** Codes adding a passkey can fail with. */
-export type PasskeyRegisterErrorCode =
-  | 'PASSKEY_REGISTRATION_FAILED'
-  | 'PASSKEY_AUTHENTICATION_FAILED'
-  | 'PASSKEY_WEBAUTHN_ERROR';
+export type PasskeyRegisterErrorCode = ErrorCodesOf<(typeof REGISTER_ERRORS)[number]>;
 /** Codes a passkey sign-in can fail with. */
-export type PasskeySignInErrorCode =
-  | 'PASSKEY_AUTHENTICATION_FAILED'
-  | 'PASSKEY_WEBAUTHN_ERROR'
-  | 'VERIFICATION_CODE_EXPIRED'
-  | 'VERIFICATION_CODE_ALREADY_USED';
+export type PasskeySignInErrorCode = ErrorCodesOf<(typeof SIGN_IN_ERRORS)[number]>;
 
-const REGISTER_ERRORS: PasskeyRegisterErrorCode[] = [
+const REGISTER_ERRORS = [
   'PASSKEY_REGISTRATION_FAILED',
   'PASSKEY_AUTHENTICATION_FAILED',
   'PASSKEY_WEBAUTHN_ERROR',
-];
-const SIGN_IN_ERRORS: PasskeySignInErrorCode[] = [
+] as const;
+const SIGN_IN_ERRORS = [
   'PASSKEY_AUTHENTICATION_FAILED',
   'PASSKEY_WEBAUTHN_ERROR',
   'VERIFICATION_CODE_EXPIRED',
   'VERIFICATION_CODE_ALREADY_USED',
-];
+] as const;
 
 /** `app.passkey`. */
 export interface PasskeyApi {
@@ -117,7 +111,7 @@ export function passkey(options: PasskeyOptions = {}): SignetPlugin<'passkey', P
     setup: (ctx): PasskeyApi => ({
       isSupported: () => webauthn.isSupported(),
       register: ({ name } = {}) =>
-        toResult<void, PasskeyRegisterErrorCode>(async () => {
+        toResult(async () => {
           const started = await initiate(
             ctx,
             '/auth/passkey/initiate-passkey-registration',
@@ -146,7 +140,7 @@ export function passkey(options: PasskeyOptions = {}): SignetPlugin<'passkey', P
           await ctx.refreshUser();
         }, REGISTER_ERRORS),
       signIn: ({ noRedirect } = {}) =>
-        toSignInResult<PasskeySignInErrorCode>(async () => {
+        toSignInResult(async () => {
           const started = await initiate(
             ctx,
             '/auth/passkey/initiate-passkey-authentication',

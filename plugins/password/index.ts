@@ -4,6 +4,7 @@
  */
 import {
   definePlugin,
+  type ErrorCodesOf,
   type PluginContext,
   type Result,
   type SignedIn,
@@ -24,22 +25,11 @@ export {
 } from './validation.js';
 
 /** Codes a sign-up can fail with. */
-export type SignUpErrorCode =
-  | 'USER_EMAIL_ALREADY_EXISTS'
-  | 'PASSWORD_TOO_SHORT'
-  | 'PASSWORD_TOO_LONG'
-  | 'SIGN_UP_NOT_ENABLED'
-  | 'PASSWORD_AUTHENTICATION_NOT_ENABLED'
-  | 'REDIRECT_URL_NOT_WHITELISTED';
+export type SignUpErrorCode = ErrorCodesOf<(typeof SIGN_UP_ERRORS)[number]>;
 /** Codes a sign-in can fail with. */
-export type SignInErrorCode = 'EMAIL_PASSWORD_MISMATCH' | 'PASSWORD_AUTHENTICATION_NOT_ENABLED';
+export type SignInErrorCode = ErrorCodesOf<(typeof SIGN_IN_ERRORS)[number]>;
 /** Codes a password change can fail with. */
-export type UpdatePasswordErrorCode =
-  | 'PASSWORD_CONFIRMATION_MISMATCH'
-  | 'PASSWORD_TOO_SHORT'
-  | 'PASSWORD_TOO_LONG'
-  | 'USER_DOES_NOT_HAVE_PASSWORD'
-  | 'PASSWORD_AUTHENTICATION_NOT_ENABLED';
+export type UpdatePasswordErrorCode = ErrorCodesOf<(typeof UPDATE_ERRORS)[number]>;
 
 const SIGN_UP_ERRORS = [
   'USER_EMAIL_ALREADY_EXISTS',
@@ -57,18 +47,9 @@ const UPDATE_ERRORS = [
 ] as const;
 
 /** Codes a reset-code check or reset can fail with. */
-export type ResetErrorCode =
-  | 'VERIFICATION_CODE_NOT_FOUND'
-  | 'VERIFICATION_CODE_EXPIRED'
-  | 'VERIFICATION_CODE_ALREADY_USED'
-  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'
-  | 'PASSWORD_TOO_SHORT'
-  | 'PASSWORD_TOO_LONG';
+export type ResetErrorCode = ErrorCodesOf<(typeof RESET_ERRORS)[number]>;
 /** Codes setting a first password can fail with. */
-export type SetPasswordErrorCode =
-  | 'PASSWORD_TOO_SHORT'
-  | 'PASSWORD_TOO_LONG'
-  | 'PASSWORD_AUTHENTICATION_NOT_ENABLED';
+export type SetPasswordErrorCode = ErrorCodesOf<(typeof SET_ERRORS)[number]>;
 
 const RESET_ERRORS = ['VERIFICATION_ERROR', 'PASSWORD_REQUIREMENTS_NOT_MET'] as const;
 const SET_ERRORS = ['PASSWORD_REQUIREMENTS_NOT_MET', 'PASSWORD_AUTHENTICATION_NOT_ENABLED'] as const;

@@ -8,6 +8,7 @@ import {
   type ContactChannel,
   contactChannelFromJson,
   definePlugin,
+  type ErrorCodesOf,
   type Result,
   type SignetPlugin,
   toResult,
@@ -17,10 +18,7 @@ import type { ContactChannelJson } from '../../wire/index.js';
 export type { ContactChannel };
 
 /** Codes a write can fail with that a backend would handle. */
-export type ServerChannelErrorCode =
-  | 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE'
-  | 'USER_ID_DOES_NOT_EXIST'
-  | 'SCHEMA_ERROR';
+export type ServerChannelErrorCode = ErrorCodesOf<(typeof WRITE_ERRORS)[number]>;
 
 /** `app.serverContactChannels`. */
 export interface ServerContactChannelsApi {
@@ -47,11 +45,11 @@ export interface ServerContactChannelsApi {
   ): Promise<Result<void, 'EMAIL_ALREADY_VERIFIED' | 'REDIRECT_URL_NOT_WHITELISTED'>>;
 }
 
-const WRITE_ERRORS: ServerChannelErrorCode[] = [
+const WRITE_ERRORS = [
   'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
   'USER_ID_DOES_NOT_EXIST',
   'SCHEMA_ERROR',
-];
+] as const;
 const q = encodeURIComponent;
 
 /** Only the fields given, in wire form. */

@@ -52,7 +52,7 @@ export function sessions(): SignetPlugin<'sessions', SessionsApi> {
         }));
       };
       const revoke = (id: string) =>
-        toResult<void, 'CANNOT_DELETE_CURRENT_SESSION'>(async () => {
+        toResult(async () => {
           try {
             await ctx.http.request(`/auth/sessions/${encodeURIComponent(id)}?user_id=me`, {
               method: 'DELETE',

@@ -29,6 +29,7 @@ import {
   ACCESS_ERRORS,
   ACTION_ERRORS,
   CODE_ERRORS,
+  CREATE_ERRORS,
   INVITE_ERRORS,
   invitationFromJson,
   permissionFromJson,
@@ -185,7 +186,7 @@ export function teams(): SignetPlugin<'teams', TeamsApi, never, TeamsUrl> {
               },
             });
             return changed(teamFromJson(json));
-          }, ['USER_AUTHENTICATION_REQUIRED']),
+          }, CREATE_ERRORS),
         get: (teamId) =>
           toResult(
             async () => teamFromJson(await request<ClientTeamJson>(`/teams/${at(teamId)}`)),

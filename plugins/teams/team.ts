@@ -6,6 +6,7 @@
  * the kit trusts the server's answers as every other plugin does, and the schemas with valibot
  * would cost about 2.2 KB gzip, most of the plugin's budget.
  */
+import type { ErrorCodesOf } from '../../core/index.js';
 import type {
   ClientTeamJson,
   TeamInvitationJson,
@@ -99,33 +100,32 @@ export const invitationFromJson = (json: TeamInvitationJson): TeamInvitation => 
   expiresAt: json.expires_at_millis,
 });
 
-/** Codes of reading or leaving a team the user may not be in (or that is gone). */
-export type TeamAccessErrorCode = 'TEAM_NOT_FOUND' | 'TEAM_MEMBERSHIP_NOT_FOUND';
-/** Codes of an action that needs a team permission (the error names the missing one). */
-export type TeamActionErrorCode = TeamAccessErrorCode | 'TEAM_PERMISSION_REQUIRED';
-/** Codes creating a team can fail with (a project that lets no client create teams is a 403 thrown). */
-export type TeamCreateErrorCode = 'USER_AUTHENTICATION_REQUIRED';
-/** Codes sending an invitation can fail with. */
-export type TeamInviteErrorCode =
-  | TeamActionErrorCode
-  | 'USER_AUTHENTICATION_REQUIRED'
-  | 'REDIRECT_URL_NOT_WHITELISTED';
-/** Codes an invitation code can fail with: wrong, expired, used, or guessed at too often. */
-export type TeamInvitationCodeErrorCode =
-  | 'VERIFICATION_CODE_NOT_FOUND'
-  | 'VERIFICATION_CODE_EXPIRED'
-  | 'VERIFICATION_CODE_ALREADY_USED'
-  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED';
-/** Codes reading or accepting an invitation can fail with: the code's, or no signed-in user. */
-export type TeamInvitationAcceptErrorCode = TeamInvitationCodeErrorCode | 'USER_AUTHENTICATION_REQUIRED';
-
-export const ACCESS_ERRORS: readonly TeamAccessErrorCode[] = ['TEAM_NOT_FOUND', 'TEAM_MEMBERSHIP_NOT_FOUND'];
-export const ACTION_ERRORS: readonly TeamActionErrorCode[] = [...ACCESS_ERRORS, 'TEAM_PERMISSION_REQUIRED'];
-export const INVITE_ERRORS: readonly TeamInviteErrorCode[] = [
+/** Reading or leaving a team the user may not be in (or that is gone). */
+export const ACCESS_ERRORS = ['TEAM_NOT_FOUND', 'TEAM_MEMBERSHIP_NOT_FOUND'] as const;
+/** An action that needs a team permission (the error names the missing one). */
+export const ACTION_ERRORS = [...ACCESS_ERRORS, 'TEAM_PERMISSION_REQUIRED'] as const;
+/** Creating a team (a project that lets no client create teams is a 403, thrown). */
+export const CREATE_ERRORS = ['USER_AUTHENTICATION_REQUIRED'] as const;
+/** Sending an invitation. */
+export const INVITE_ERRORS = [
   ...ACTION_ERRORS,
   'USER_AUTHENTICATION_REQUIRED',
   'REDIRECT_URL_NOT_WHITELISTED',
-];
-// The wire's VERIFICATION_ERROR family is exactly the four code errors.
+] as const;
+/** An invitation code: wrong, expired, used, or guessed at too often (the wire's family of four). */
 export const CODE_ERRORS = ['VERIFICATION_ERROR'] as const;
-export const ACCEPT_ERRORS = ['VERIFICATION_ERROR', 'USER_AUTHENTICATION_REQUIRED'] as const;
+/** Reading or accepting an invitation code: the code's errors, or no signed-in user. */
+export const ACCEPT_ERRORS = [...CODE_ERRORS, 'USER_AUTHENTICATION_REQUIRED'] as const;
+
+/** Codes of reading or leaving a team the user may not be in (or that is gone). */
+export type TeamAccessErrorCode = ErrorCodesOf<(typeof ACCESS_ERRORS)[number]>;
+/** Codes of an action that needs a team permission. */
+export type TeamActionErrorCode = ErrorCodesOf<(typeof ACTION_ERRORS)[number]>;
+/** Codes creating a team can fail with. */
+export type TeamCreateErrorCode = ErrorCodesOf<(typeof CREATE_ERRORS)[number]>;
+/** Codes sending an invitation can fail with. */
+export type TeamInviteErrorCode = ErrorCodesOf<(typeof INVITE_ERRORS)[number]>;
+/** Codes an invitation code can fail with. */
+export type TeamInvitationCodeErrorCode = ErrorCodesOf<(typeof CODE_ERRORS)[number]>;
+/** Codes reading or accepting an invitation can fail with. */
+export type TeamInvitationAcceptErrorCode = ErrorCodesOf<(typeof ACCEPT_ERRORS)[number]>;

@@ -6,6 +6,7 @@
  */
 import {
   definePlugin,
+  type ErrorCodesOf,
   type Result,
   SignetError,
   type SignetPlugin,
@@ -27,12 +28,7 @@ export interface TotpEnrollment {
 }
 
 /** Codes completing a sign-in can fail with. */
-export type TotpVerifyErrorCode =
-  | 'INVALID_TOTP_CODE'
-  | 'VERIFICATION_CODE_EXPIRED'
-  | 'VERIFICATION_CODE_ALREADY_USED'
-  | 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'
-  | 'VERIFICATION_CODE_NOT_FOUND';
+export type TotpVerifyErrorCode = ErrorCodesOf<(typeof VERIFY_ERRORS)[number]>;
 
 /** What a refused code shows (product-spec §8). */
 export const INVALID_TOTP_CODE_MESSAGE = 'Invalid TOTP code';
@@ -56,13 +52,13 @@ export interface TotpApi {
   verify(code: string): Promise<SignInResult<TotpVerifyErrorCode>>;
 }
 
-const VERIFY_ERRORS: TotpVerifyErrorCode[] = [
+const VERIFY_ERRORS = [
   'INVALID_TOTP_CODE',
   'VERIFICATION_CODE_EXPIRED',
   'VERIFICATION_CODE_ALREADY_USED',
   'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
   'VERIFICATION_CODE_NOT_FOUND',
-];
+] as const;
 
 /** The totp plugin. */
 /* @__NO_SIDE_EFFECTS__ */
@@ -102,7 +98,7 @@ export function totp(): SignetPlugin<'totp', TotpApi> {
           return { status: 'ok', data: undefined };
         },
         disable: (code) =>
-          toResult<void, 'INVALID_TOTP_CODE'>(async () => {
+          toResult(async () => {
             const json = await ctx.http.request<ClientUserJson>('/auth/mfa/disable', {
               method: 'POST',
               body: { totp: code.trim() },
@@ -119,7 +115,7 @@ export function totp(): SignetPlugin<'totp', TotpApi> {
         verify(code) {
           const attempt = ctx.pendingSignIn.value;
           if (!attempt) throw new Error(NO_PENDING_SIGN_IN_MESSAGE);
-          return toSignInResult<TotpVerifyErrorCode>(
+          return toSignInResult(
             () =>
               ctx.signIn(
                 () =>

@@ -201,6 +201,26 @@ export type KnownErrorCode = keyof typeof KNOWN_ERROR_CODES;
 /** Any code a caller can catch by: concrete or abstract. */
 export type ErrorFamily = KnownErrorCode | AbstractErrorCode;
 
+/** The parent `code` can be caught by (never for a root or a code outside the catalogue). */
+type ParentOf<C> = C extends KnownErrorCode
+  ? Exclude<(typeof KNOWN_ERROR_CODES)[C], null>
+  : C extends AbstractErrorCode
+    ? Exclude<(typeof ABSTRACT_ERROR_PARENTS)[C], null>
+    : never;
+
+/** A code and every family above it (the catalogue is at most four levels deep). */
+type LineageOf<C> = C | ParentOf<C> | ParentOf<ParentOf<C>> | ParentOf<ParentOf<ParentOf<C>>>;
+
+/**
+ * The concrete codes an expected-error list catches: a known code stands for itself, a family
+ * (`VERIFICATION_ERROR`) for every known code in it, and a code outside the catalogue (one a
+ * plugin owns) for itself. `ErrorCodesOf<'VERIFICATION_ERROR' | 'TICKET_EXPIRED'>` is the four
+ * verification codes and `'TICKET_EXPIRED'`.
+ */
+export type ErrorCodesOf<F extends string> =
+  | { [K in KnownErrorCode]: F extends LineageOf<K> ? K : never }[KnownErrorCode]
+  | Exclude<F, ErrorFamily>;
+
 /** True when `code` is one this client knows (by fingerprint: the kit carries no list of names). */
 export function isKnownErrorCode(code: string): code is KnownErrorCode {
   return parentOfKnownCode(code) !== undefined;
