@@ -264,6 +264,31 @@ describe.each(backends())('team permission definitions on $name', (backend) => {
     );
   });
 
+  it('a default list set while its definition is deleted never names a missing definition', async () => {
+    const keys = await project();
+    const setMemberDefaults = (ids: string[]) =>
+      raw(url, '/projects/current', {
+        method: 'PATCH',
+        keys,
+        access: 'admin',
+        body: { config: { team_member_default_permissions: ids.map((id) => ({ id })) } },
+      });
+    for (let round = 0; round < 25; round++) {
+      const id = `racing_${round}`;
+      expect((await create(keys, { id })).status).toBe(201);
+      const [patched, deleted] = await Promise.all([setMemberDefaults(['member', id]), remove(keys, id)]);
+      expect(deleted.status, deleted.text).toBe(200);
+      // Either the delete came first and the PATCH is refused, or the PATCH came first and the
+      // delete took the id out of the list it had just written.
+      if (patched.status !== 200) {
+        expect(patched.status, patched.text).toBe(400);
+        expect(patched.text).toBe(`Permission with id '${id}' does not exist.`);
+      }
+      expect(await defaults(keys)).toEqual({ creator: [{ id: 'admin' }], member: [{ id: 'member' }] });
+      expect(await ids(keys)).not.toContain(id);
+    }
+  });
+
   it('leaves the system permissions alone', async () => {
     const keys = await project();
     for (const id of Object.keys(SYSTEM_PERMISSIONS)) {

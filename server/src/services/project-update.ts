@@ -1,20 +1,20 @@
 /**
  * Turning an admin's project body into the columns to write (wire.md §4.11 rules, product-spec §5
- * production mode). Shared by `PATCH /projects/current` and `POST /internal/projects`; nothing is
- * written until every rule holds.
+ * production mode), and writing them. Shared by `PATCH /projects/current` and `POST
+ * /internal/projects`; nothing is written until every rule holds.
  */
 import { eq } from 'drizzle-orm';
 import { productionModeProblems } from '../../../wire/production-mode.js';
 import { SHARED_OAUTH_PROVIDER_IDS } from '../../../wire/project.js';
 import { SYSTEM_PERMISSIONS } from '../../../wire/team.js';
-import { emailTemplates, type projects } from '../db/schema.js';
+import { emailTemplates, projects } from '../db/schema.js';
 import type { EmailConfig } from '../email/mail-store.js';
 import { knownError, StatusError } from '../errors.js';
 import { readEmailConfig } from '../features/email-config-field.js';
 import { KNOWN_PROVIDER_IDS, type ProjectUpdate } from '../features/projects/config-body.js';
 import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
-import { DEFAULT_PERMISSION_DEFINITIONS, permissionGraph } from './teams/permissions.js';
+import { DEFAULT_PERMISSION_DEFINITIONS, lockProjectDefinitions } from './teams/permissions.js';
 
 type ProjectColumns = Partial<typeof projects.$inferInsert>;
 type ProviderInput = NonNullable<NonNullable<ProjectUpdate['config']>['oauth_providers']>[number];
@@ -43,14 +43,13 @@ export async function projectChanges(
       seen.add(domain);
     }
   }
-  const lists = [c.team_creator_default_permissions, c.team_member_default_permissions];
-  if (lists.some((list) => list && list.length > 0)) {
-    const defined = await definedPermissionIds(ctx, current?.id);
-    for (const list of lists) {
-      const unknown = list?.find((p) => !defined.has(p.id));
-      if (unknown) throw new StatusError(400, `Permission with id '${unknown.id}' does not exist.`);
-    }
-  }
+  // A new project starts with the default definitions; an existing one's lists are checked by
+  // `saveProjectChanges`, under the lock definition writes take.
+  if (!current)
+    checkDefaultLists(
+      update,
+      DEFAULT_PERMISSION_DEFINITIONS.map((d) => d.id),
+    );
 
   const columns: ProjectColumns = {
     displayName: update.display_name,
@@ -77,17 +76,43 @@ export async function projectChanges(
 }
 
 /**
- * The permission ids a project's default lists may name: the system ones and the project's
- * definitions (a project being created gets the default definitions).
+ * Writes `columns` (from `projectChanges`) to project `projectId`. When the update sets a default
+ * permission list, it takes the project's lock first (`lockProjectDefinitions`, which every
+ * definition write takes) and checks each id against the definitions read under it, so a
+ * definition deleted or renamed at the same moment is either gone before the check (the update is
+ * refused) or deleted after the write (and taken out of the list by its own transaction).
  */
-async function definedPermissionIds(ctx: ServerContext, projectId: string | undefined): Promise<Set<string>> {
-  const ids = new Set(Object.keys(SYSTEM_PERMISSIONS));
-  if (projectId === undefined) {
-    for (const d of DEFAULT_PERMISSION_DEFINITIONS) ids.add(d.id);
-    return ids;
+export async function saveProjectChanges(
+  ctx: ServerContext,
+  projectId: string,
+  update: ProjectUpdate,
+  columns: ProjectColumns,
+): Promise<ProjectRow> {
+  const c = update.config ?? {};
+  return ctx.db.transaction(async (tx) => {
+    if (c.team_creator_default_permissions || c.team_member_default_permissions) {
+      const { definitions } = await lockProjectDefinitions(tx, projectId);
+      checkDefaultLists(
+        update,
+        definitions.map((d) => d.id),
+      );
+    }
+    const [row] = await tx.update(projects).set(columns).where(eq(projects.id, projectId)).returning();
+    return row!;
+  });
+}
+
+/**
+ * Refuses (400 text) a default permission list naming an id that is neither a system permission
+ * nor one of `definitionIds`.
+ */
+function checkDefaultLists(update: ProjectUpdate, definitionIds: readonly string[]): void {
+  const c = update.config ?? {};
+  const defined = new Set([...Object.keys(SYSTEM_PERMISSIONS), ...definitionIds]);
+  for (const list of [c.team_creator_default_permissions, c.team_member_default_permissions]) {
+    const unknown = list?.find((p) => !defined.has(p.id));
+    if (unknown) throw new StatusError(400, `Permission with id '${unknown.id}' does not exist.`);
   }
-  for (const id of (await permissionGraph(ctx.db, projectId)).keys()) ids.add(id);
-  return ids;
 }
 
 async function refuseSharedWithCustomTemplates(ctx: ServerContext, projectId: string): Promise<void> {

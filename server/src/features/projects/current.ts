@@ -8,7 +8,7 @@ import { projects } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { forgetManagedProject } from '../../services/project-owners.js';
-import { projectChanges } from '../../services/project-update.js';
+import { projectChanges, saveProjectChanges } from '../../services/project-update.js';
 import { clientProjectView, loadAdminProjectView } from '../../services/project-view.js';
 import { emptyBody } from '../fields.js';
 import { projectUpdateBody } from './config-body.js';
@@ -36,12 +36,8 @@ export const updateCurrentProjectRoute = defineRoute({
   body: projectUpdateBody,
   async handler({ ctx, auth, body, request, json }) {
     const set = await projectChanges(ctx, request, auth.project, body);
-    const [project] = await ctx.db
-      .update(projects)
-      .set(set)
-      .where(eq(projects.id, auth.project.id))
-      .returning();
-    return json(await loadAdminProjectView(ctx.db, project!));
+    const project = await saveProjectChanges(ctx, auth.project.id, body, set);
+    return json(await loadAdminProjectView(ctx.db, project));
   },
 });
 

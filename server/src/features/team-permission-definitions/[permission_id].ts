@@ -7,6 +7,7 @@ import { PermissionDefinitionSchema } from '../../../../wire/team.js';
 import { permissionDefinitions } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { lockProjectDefinitions } from '../../services/teams/permissions.js';
 import { emptyBody } from '../fields.js';
 import {
   alreadyExists,
@@ -15,7 +16,6 @@ import {
   containedIdsField,
   definitionView,
   descriptionField,
-  lockProjectDefinitions,
   permissionIdField,
   refuseSystemId,
   replacePermissionId,

@@ -6,6 +6,7 @@ import { listOf } from '../../../../wire/common.js';
 import { PermissionDefinitionSchema } from '../../../../wire/team.js';
 import { permissionDefinitions } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
+import { lockProjectDefinitions } from '../../services/teams/permissions.js';
 import {
   alreadyExists,
   checkContained,
@@ -13,7 +14,6 @@ import {
   containedIdsField,
   definitionView,
   descriptionField,
-  lockProjectDefinitions,
   permissionIdField,
   systemDefinitionViews,
 } from './shared.js';

@@ -1,7 +1,8 @@
 /**
  * What the permission-definition endpoints share (wire.md §4.10, §5.6): the id rule, the wire
- * shape, the project's definitions read under its lock, and the places a definition's id is
- * named (members' grants, other definitions, the project's default lists).
+ * shape, and the places a definition's id is named (members' grants, other definitions, the
+ * project's default lists). The project's lock is services/teams/permissions.ts's
+ * `lockProjectDefinitions`.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -9,7 +10,7 @@ import { type PermissionDefinitionJson, SYSTEM_PERMISSIONS } from '../../../../w
 import type { Database } from '../../db/database.js';
 import { permissionDefinitions, projects, teamMemberPermissions, teams } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
-import { isSystemPermission } from '../../services/teams/permissions.js';
+import { isSystemPermission, type lockProjectDefinitions } from '../../services/teams/permissions.js';
 import { boundedString, INPUT_LIMITS } from '../fields.js';
 
 type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -72,34 +73,6 @@ export function compare(a: string, b: string): number {
 export function refuseSystemId(id: string, verb: 'changed' | 'deleted'): void {
   if (isSystemPermission(id)) throw new StatusError(400, `System permission "${id}" cannot be ${verb}.`);
   if (id.startsWith('$')) throw knownError('PERMISSION_NOT_FOUND', { permission_id: id });
-}
-
-/**
- * Takes the project's row lock (definition writes of one project run one at a time, so contained
- * lists and default lists are never rewritten from a stale read) and reads its definitions and
- * default lists.
- */
-export async function lockProjectDefinitions(tx: Tx, projectId: string) {
-  const [project] = await tx
-    .select({
-      creator: projects.teamCreatorDefaultPermissions,
-      member: projects.teamMemberDefaultPermissions,
-    })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .for('update');
-  const definitions = await tx
-    .select()
-    .from(permissionDefinitions)
-    .where(eq(permissionDefinitions.projectId, projectId));
-  return {
-    defaults: { creator: defaultIds(project?.creator), member: defaultIds(project?.member) },
-    definitions,
-  };
-}
-
-function defaultIds(list: unknown): { id: string }[] {
-  return Array.isArray(list) ? (list as { id: string }[]) : [];
 }
 
 /**

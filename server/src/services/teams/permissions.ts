@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SYSTEM_PERMISSIONS } from '../../../../wire/team.js';
 import type { Database } from '../../db/database.js';
-import { permissionDefinitions, teamMemberPermissions } from '../../db/schema.js';
+import { permissionDefinitions, projects, teamMemberPermissions } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 
 type Reader = Pick<Database, 'select'>;
@@ -44,6 +44,36 @@ export async function addDefaultPermissionDefinitions(db: Writer, projectId: str
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * Takes the project's row lock and reads its definitions and default lists. Every write of a
+ * project's definitions or default lists (`/team-permission-definitions`, `PATCH
+ * /projects/current`) starts with it, so they run one at a time: contained and default lists are
+ * never rewritten from a stale read, and a default list never names a definition deleted or
+ * renamed beside it.
+ */
+export async function lockProjectDefinitions(tx: Pick<Database, 'select'>, projectId: string) {
+  const [project] = await tx
+    .select({
+      creator: projects.teamCreatorDefaultPermissions,
+      member: projects.teamMemberDefaultPermissions,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
+  const definitions = await tx
+    .select()
+    .from(permissionDefinitions)
+    .where(eq(permissionDefinitions.projectId, projectId));
+  return {
+    defaults: { creator: defaultIds(project?.creator), member: defaultIds(project?.member) },
+    definitions,
+  };
+}
+
+function defaultIds(list: unknown): { id: string }[] {
+  return Array.isArray(list) ? (list as { id: string }[]) : [];
 }
 
 /** True for the id of a system permission (`$update_team`, …). */
