@@ -31,5 +31,10 @@ export const verificationCodes = pgTable(
     index('verification_codes_nonce_idx').on(t.projectId, t.nonceHash),
     // When the code stopped working (LEAST skips a null used_at): the retention sweep's key.
     index('verification_codes_dead_at_idx').on(sql`least(${t.expiresAt}, ${t.usedAt})`),
+    // A team's unused invitations, by the team id in the code's data, oldest first: the team's
+    // list of pending invitations and the team's deletion (services/teams/invitations.ts).
+    index('verification_codes_team_invitation_idx')
+      .on(t.projectId, sql`(${t.data}->>'team_id')`, t.createdAt)
+      .where(sql`${t.type} = 'TEAM_INVITATION' AND ${t.usedAt} IS NULL`),
   ],
 );

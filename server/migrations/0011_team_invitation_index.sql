@@ -1,0 +1,3 @@
+-- A team's unused invitations by the team id in the code's data (services/teams/invitations.ts):
+-- the team's list of pending invitations and its deletion find them without reading every code.
+CREATE INDEX "verification_codes_team_invitation_idx" ON "verification_codes" USING btree ("project_id",("data"->>'team_id'),"created_at") WHERE "verification_codes"."type" = 'TEAM_INVITATION' AND "verification_codes"."used_at" IS NULL;
