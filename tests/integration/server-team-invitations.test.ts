@@ -405,20 +405,62 @@ describe.each(backends())('server team invitations on $name', (backend) => {
     expect(nul.status, nul.text).toBe(400);
   });
 
-  it('a deleted team: details and accept say TEAM_NOT_FOUND', async () => {
+  it('deleting a team deletes its pending invitations in the same transaction', async () => {
     const owner = await signUp(url, dev);
     const teamId = await createTeam(owner);
-    const { code } = await invite(asClient(owner), teamId);
+    const used = await invite(asClient(owner), teamId);
+    const { id, code } = await invite(asClient(owner), teamId);
+    const joiner = await signUp(url, dev);
+    expect((await accept(joiner, used.code)).status).toBe(200);
+    expect((await pending(asServer(), teamId)).json.items.map((i: { id: string }) => i.id)).toEqual([id]);
     const deleted = await raw(url, `/teams/${teamId}`, { ...asServer(), method: 'DELETE' });
     expect(deleted.status, deleted.text).toBe(200);
+
+    if (running.databaseUrl) {
+      const client = new pg.Client({ connectionString: running.databaseUrl });
+      await client.connect();
+      try {
+        const rows = await client.query('SELECT id FROM verification_codes WHERE id = $1', [id]);
+        expect(rows.rowCount).toBe(0);
+      } finally {
+        await client.end();
+      }
+    }
+    // Gone, not merely refused: no row answers to the code any more.
+    const check = await raw(url, '/team-invitations/accept/check-code', { keys: dev, body: { code } });
+    expectKnownError(check, 'VERIFICATION_CODE_NOT_FOUND');
     const invitee = await signUp(url, dev);
     const details = await raw(url, '/team-invitations/accept/details', {
       ...asClient(invitee),
       body: { code },
     });
-    expectKnownError(details, 'TEAM_NOT_FOUND', { team_id: teamId });
-    expectKnownError(await accept(invitee, code), 'TEAM_NOT_FOUND', { team_id: teamId });
+    expectKnownError(details, 'VERIFICATION_CODE_NOT_FOUND');
+    expectKnownError(await accept(invitee, code), 'VERIFICATION_CODE_NOT_FOUND');
     expect((await raw(url, '/teams?user_id=me', asClient(invitee))).json.items).toEqual([]);
+    // The used one stays (for the retention sweep) and still says so.
+    expectKnownError(await accept(invitee, used.code), 'VERIFICATION_CODE_ALREADY_USED');
+  });
+
+  it('an accept racing the team deletion never leaves a member of a deleted team, nor a 500', async () => {
+    for (let round = 0; round < 15; round++) {
+      const owner = await signUp(url, dev);
+      const teamId = await createTeam(owner);
+      const { code } = await invite(asServer(), teamId);
+      const invitee = await signUp(url, dev);
+      const [accepted, deleted] = await Promise.all([
+        accept(invitee, code),
+        raw(url, `/teams/${teamId}`, { ...asServer(), method: 'DELETE' }),
+      ]);
+      expect(deleted.status, deleted.text).toBe(200);
+      // Joined just before the deletion, or found the invitation gone (or taken from under it).
+      if (accepted.status !== 200) {
+        expect(accepted.json.code, accepted.text).toMatch(
+          /^(VERIFICATION_CODE_NOT_FOUND|VERIFICATION_CODE_ALREADY_USED|TEAM_NOT_FOUND)$/,
+        );
+      }
+      expect((await raw(url, '/teams?user_id=me', asClient(invitee))).json.items).toEqual([]);
+      expect((await raw(url, '/teams?user_id=me', asClient(owner))).json.items).toEqual([]);
+    }
   });
 
   it.skipIf(backend.name !== 'postgres')(

@@ -68,7 +68,10 @@ export const updateTeamRoute = defineRoute({
   },
 });
 
-/** Deletes a team (client access: a member holding `$delete_team`); its users' selection of it is cleared. */
+/**
+ * Deletes a team (client access: a member holding `$delete_team`) with its memberships and pending
+ * invitations, in one transaction; its users' selection of it is cleared.
+ */
 export const deleteTeamRoute = defineRoute({
   method: 'DELETE',
   path: '/teams/:team_id',

@@ -38,3 +38,25 @@ export function pendingTeamInvitations(
     )
     .orderBy(asc(verificationCodes.createdAt), asc(verificationCodes.id));
 }
+
+/**
+ * Deletes the unused invitations of `team`, in the transaction that deletes the team: their links
+ * answer VERIFICATION_CODE_NOT_FOUND from then on. An accept already under way holds its code's
+ * row, so the deletion waits for it (and then finds the code used and the member to remove with
+ * the team). Used invitations stay for the retention sweep, still answering "already used".
+ */
+export async function deleteTeamInvitations(
+  tx: Pick<Database, 'delete'>,
+  team: { projectId: string; id: string },
+): Promise<void> {
+  await tx
+    .delete(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.projectId, team.projectId),
+        isTeamInvitation,
+        forTeam(team.id),
+        isNull(verificationCodes.usedAt),
+      ),
+    );
+}

@@ -1,7 +1,7 @@
 /**
  * Teams and memberships (wire.md §4.10, §5.3, §5.6): the wire views of a team, finding a team of
  * the request's project, who is a member, creating a team with its creator, adding and removing
- * members (a removed member's selection of the team is cleared with it).
+ * members (a removed member's selection of the team is cleared with it), deleting a team.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AccessType } from '../../../../wire/headers.js';
@@ -12,6 +12,7 @@ import { teamMembers, teams, users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import type { ProjectRow, RequestAuth } from '../../http/auth.js';
 import { isUuid } from '../users.js';
+import { deleteTeamInvitations } from './invitations.js';
 import { grantDefaultPermissions, requirePermission } from './permissions.js';
 
 /** A team row. */
@@ -180,8 +181,12 @@ export async function insertTeam(
   return row!;
 }
 
-/** Deletes a team with its memberships, clearing it as the selected team of its users. */
+/**
+ * Deletes a team with its memberships and its pending invitations, clearing it as the selected
+ * team of its users.
+ */
 export async function deleteTeam(tx: Writer, team: TeamRow): Promise<void> {
+  await deleteTeamInvitations(tx, team);
   await tx
     .update(users)
     .set({ selectedTeamId: null })
