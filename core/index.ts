@@ -67,13 +67,20 @@ export { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_WAIT_MS } from './http/retr
 export {
   type AccessLevel,
   type AnyPlugin,
+  type ApiOf,
   type CallbackInput,
+  type CallbackResults,
   type CallbackRoute,
   definePlugin,
   type PluginApis,
+  type PluginCallbacksHandled,
   type PluginContext,
   type PluginErrorCodes,
+  type PluginFactory,
+  type PluginRef,
+  type PluginSpec,
   type PluginUrlNames,
+  pluginFactory,
   type SignetPlugin,
 } from './plugin.js';
 export type { ClientProject } from './project.js';

@@ -82,13 +82,18 @@ export interface CallbackInput {
 
 /**
  * The logic of a page a link or provider sends the browser to (an emailed link's code, an OAuth
- * code exchange), with no React in it so any host can run it through `app.handle(url)`.
+ * code exchange), with no React in it so any host can run it through `app.handle(url)`. `Result`
+ * is what it answers, which `app.handle` passes on, typed.
  */
-export type CallbackRoute<Api> = (input: CallbackInput, api: Api) => Promise<unknown>;
+export type CallbackRoute<Api, Result = unknown> = (input: CallbackInput, api: Api) => Promise<Result>;
+
+/** What each callback route of a plugin answers, by URL name. */
+export type CallbackResults<Urls extends string> = { readonly [K in Urls]?: unknown };
 
 /**
  * A plugin. Type parameters: its id, its API, the error codes it owns beyond the wire's catalogue,
- * the names of the page URLs it declares, and the access level it needs.
+ * the names of the page URLs it declares, the access level it needs, and what its callback routes
+ * answer by URL name.
  */
 export interface SignetPlugin<
   Id extends string = string,
@@ -96,6 +101,7 @@ export interface SignetPlugin<
   Codes extends string = never,
   Urls extends string = never,
   Access extends AccessLevel = 'client',
+  Handled extends CallbackResults<Urls> = Record<never, never>,
 > {
   readonly id: Id;
   /** The least access the plugin needs; `client` when left out. */
@@ -111,23 +117,60 @@ export interface SignetPlugin<
    */
   readonly urls?: Readonly<Record<Urls, string>>;
   /** Callback routes by URL name; `app.handle(url)` runs the one whose URL the browser is at. */
-  readonly callbacks?: Readonly<Partial<Record<Urls, CallbackRoute<Api>>>>;
+  readonly callbacks?: { readonly [K in keyof Handled]: CallbackRoute<Api, Handled[K]> };
   setup(context: PluginContext<Urls>): Api;
 }
 
 /** Any plugin, whatever its parameters. */
-export type AnyPlugin = SignetPlugin<string, any, string, string, AccessLevel>;
+export type AnyPlugin = SignetPlugin<string, any, string, string, AccessLevel, any>;
+
+/**
+ * A plugin factory that carries its plugin's id (`teams.id === 'teams'`), so screens and hooks can
+ * name a plugin by its factory and get its API typed: `usePluginApi(teams)`.
+ */
+export type PluginFactory<Id extends string, Args extends unknown[], P extends AnyPlugin> = ((
+  ...args: Args
+) => P) & { readonly id: Id };
+
+/** A plugin, or its factory: how screens, hooks and packs name the plugin they need. */
+export type PluginRef = AnyPlugin | PluginFactory<string, any[], AnyPlugin>;
+
+/** The API of the plugin a reference names. */
+export type ApiOf<R> =
+  R extends PluginFactory<string, any[], infer P>
+    ? ApiOf<P>
+    : R extends SignetPlugin<string, infer Api, string, string, AccessLevel, any>
+      ? Api
+      : never;
+
+/** What a plugin factory's builder returns: the plugin without its id, which the factory adds. */
+export type PluginSpec<
+  Api,
+  Codes extends string = never,
+  Urls extends string = never,
+  Access extends AccessLevel = 'client',
+  Handled extends CallbackResults<Urls> = Record<never, never>,
+> = Omit<SignetPlugin<string, Api, Codes, Urls, Access, Handled>, 'id'>;
 
 /** The namespaces a tuple of plugins adds to an app. */
 export type PluginApis<P extends readonly AnyPlugin[]> = {
-  readonly [K in P[number] as K['id']]: K extends SignetPlugin<string, infer Api, string, string, AccessLevel>
-    ? Api
-    : never;
+  readonly [K in P[number] as K['id']]: ApiOf<K>;
 };
+
+/**
+ * What `app.handle` can resolve for a tuple of plugins: one entry per callback route, with the URL
+ * name, the plugin id and what that route answers.
+ */
+export type PluginCallbacksHandled<P extends readonly AnyPlugin[]> = P[number] extends infer K
+  ? K extends SignetPlugin<infer Id, any, string, string, AccessLevel, infer Handled>
+    ? { [U in keyof Handled & string]: { urlName: U; pluginId: Id; result: Handled[U] } }[keyof Handled &
+        string]
+    : never
+  : never;
 
 /** The URL names a tuple of plugins declares. */
 export type PluginUrlNames<P extends readonly AnyPlugin[]> = P[number] extends infer K
-  ? K extends SignetPlugin<string, any, string, infer U, AccessLevel>
+  ? K extends SignetPlugin<string, any, string, infer U, AccessLevel, any>
     ? string extends U
       ? never
       : U
@@ -136,7 +179,7 @@ export type PluginUrlNames<P extends readonly AnyPlugin[]> = P[number] extends i
 
 /** The error codes a tuple of plugins owns. */
 export type PluginErrorCodes<P extends readonly AnyPlugin[]> = P[number] extends infer K
-  ? K extends SignetPlugin<string, any, infer C, string, AccessLevel>
+  ? K extends SignetPlugin<string, any, infer C, string, AccessLevel, any>
     ? string extends C
       ? never
       : C
@@ -154,10 +197,36 @@ export function definePlugin<
   const Codes extends string = never,
   const Urls extends string = never,
   const Access extends AccessLevel = 'client',
+  Handled extends CallbackResults<Urls> = Record<never, never>,
 >(
-  plugin: SignetPlugin<Id, Api, Codes, Urls, Access> & LiteralId<Id>,
-): SignetPlugin<Id, Api, Codes, Urls, Access> {
+  plugin: SignetPlugin<Id, Api, Codes, Urls, Access, Handled> & LiteralId<Id>,
+): SignetPlugin<Id, Api, Codes, Urls, Access, Handled> {
   return plugin;
+}
+
+/**
+ * Declares a plugin factory: `export const teams = pluginFactory('teams', (options) => ({ ... }))`.
+ * The builder returns the plugin without its id; the factory adds it, and carries it too
+ * (`teams.id`), so a screen can ask for `usePluginApi(teams)` and get the API typed, and a screens
+ * pack can name its plugin the same way.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function pluginFactory<
+  const Id extends string,
+  Args extends unknown[],
+  Api,
+  const Codes extends string = never,
+  const Urls extends string = never,
+  const Access extends AccessLevel = 'client',
+  Handled extends CallbackResults<Urls> = Record<never, never>,
+>(
+  id: Id & (string extends Id ? 'a plugin id must be a string literal' : unknown),
+  build: (...args: Args) => PluginSpec<Api, Codes, Urls, Access, Handled>,
+): PluginFactory<Id, Args, SignetPlugin<Id, Api, Codes, Urls, Access, Handled>> {
+  // The builder makes a fresh object on every call, so the id can be set on it in place.
+  const factory = (...args: Args) =>
+    Object.assign(build(...args), { id }) as SignetPlugin<Id, Api, Codes, Urls, Access, Handled>;
+  return Object.assign(factory, { id });
 }
 
 /** Refuses `string` as an id: a namespace the types cannot name is a namespace nobody can call. */

@@ -1,6 +1,7 @@
 /** The public hooks: plain values from the app's signals, safe to call while rendering on a server. */
 import { useContext, useEffect } from 'react';
 import { type AppCore, type InitialState, NOT_SIGNED_IN_MESSAGE, type SessionStatus } from '../core/app.js';
+import type { ApiOf, PluginRef } from '../core/plugin.js';
 import type { ClientProject } from '../core/project.js';
 import type { CurrentUser } from '../core/user.js';
 import { SignetContext, type SignetContextValue } from './context.js';
@@ -22,18 +23,20 @@ export function useApp<A extends AppCore = AppCore>(): A {
 }
 
 /**
- * A plugin's API on the app, e.g. `usePluginApi<PasswordApi>('password')`. Throws when the app was
- * created without that plugin, naming it, instead of failing later on `undefined`.
+ * A plugin's API on the app, named by the plugin's factory (or the plugin): `usePluginApi(password)`
+ * is the `PasswordApi`, typed from the factory. Throws when the app was created without that
+ * plugin, naming it, instead of failing later on `undefined`.
  */
-export function usePluginApi<Api>(id: string): Api {
+export function usePluginApi<R extends PluginRef>(plugin: R): ApiOf<R> {
   const app = useApp() as AppCore & Record<string, unknown>;
-  const api = app[id];
-  if (api === undefined || !app.plugins.includes(id)) {
+  const { id } = plugin;
+  if (app[id] === undefined || !app.plugins.includes(id)) {
     throw new Error(
       `signet: these screens need the "${id}" plugin; add it to createApp({ plugins: [...] }).`,
     );
   }
-  return api as Api;
+  // The app's namespace `id` is the API of the plugin with that id, which is the one `plugin` names.
+  return app[id] as ApiOf<R>;
 }
 
 /**

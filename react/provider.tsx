@@ -9,7 +9,7 @@ function reportMissingPlugin(contribution: ScreenContribution) {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   if (env?.NODE_ENV === 'production') return;
   console.warn(
-    `signet: the "${contribution.id}" screens need the "${contribution.plugin}" plugin, which the app was created without; they are left out. Add ${contribution.plugin}() to createApp({ plugins }).`,
+    `signet: the "${contribution.id}" screens need the "${contribution.plugin?.id}" plugin, which the app was created without; they are left out. Add ${contribution.plugin?.id}() to createApp({ plugins }).`,
   );
 }
 

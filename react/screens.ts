@@ -7,6 +7,7 @@
  * pages are found by the app's configured URLs, never by a literal path segment.
  */
 import type { ComponentType } from 'react';
+import type { PluginRef } from '../core/plugin.js';
 import type { ClientProject } from '../core/project.js';
 import type { PendingSignIn } from '../core/sign-in.js';
 import type { CurrentUser } from '../core/user.js';
@@ -107,11 +108,12 @@ export interface ScreenContribution {
   /** Unique id of the contribution, by convention the plugin's id. */
   id: string;
   /**
-   * The plugin namespace the screens need on the app (e.g. `'password'`). When the app was
-   * created without that plugin the contribution is ignored (and reported in development), so a
-   * screen never calls a missing API. Leave out for screens that need no plugin.
+   * The plugin the screens need, named by its factory (`plugin: password`), as `usePluginApi`
+   * names it. When the app was created without that plugin the contribution is ignored (and
+   * reported in development), so a screen never calls a missing API. Leave out for screens that
+   * need no plugin.
    */
-  plugin?: string;
+  plugin?: PluginRef;
   authForm?: AuthFormSlot;
   authButtons?: AuthButtonsSlot;
   secondFactor?: SecondFactorSlot;
@@ -141,7 +143,7 @@ export function activeScreens(
   report?: (contribution: ScreenContribution) => void,
 ): ScreenContribution[] {
   return screens.filter((s) => {
-    const active = s.plugin === undefined || plugins.includes(s.plugin);
+    const active = s.plugin === undefined || plugins.includes(s.plugin.id);
     if (!active) report?.(s);
     return active;
   });

@@ -6,7 +6,14 @@ import type { ReadonlySignal } from '@preact/signals-core';
 import type { Environment } from '../env.js';
 import type { AppEvents } from '../events.js';
 import type { HttpClient } from '../http/client.js';
-import type { AccessLevel, AnyPlugin, PluginApis, PluginErrorCodes, PluginUrlNames } from '../plugin.js';
+import type {
+  AccessLevel,
+  AnyPlugin,
+  PluginApis,
+  PluginCallbacksHandled,
+  PluginErrorCodes,
+  PluginUrlNames,
+} from '../plugin.js';
 import type { ClientProject } from '../project.js';
 import type { RedirectMethod, Redirector } from '../redirects.js';
 import type { PendingSignIn } from '../sign-in.js';
@@ -47,8 +54,15 @@ export type AppOptions<P extends readonly AnyPlugin[] = readonly AnyPlugin[]> = 
 /** What `getUser` does when nobody is signed in. */
 export type GetUserOr = 'return-null' | 'redirect' | 'throw';
 
-/** The parts every app has, whatever its plugins. */
-export interface AppCore<Urls extends string = string, Codes extends string = string> {
+/**
+ * The parts every app has, whatever its plugins. `Handled` is what `handle` can resolve: for an
+ * app made by `createApp`, one entry per callback route of its plugins, with what that route answers.
+ */
+export interface AppCore<
+  Urls extends string = string,
+  Codes extends string = string,
+  Handled = HandledCallback,
+> {
   readonly projectId: string;
   /** The level the app speaks at: `client`, `server` or `admin`. */
   readonly access: AccessLevel;
@@ -87,7 +101,7 @@ export interface AppCore<Urls extends string = string, Codes extends string = st
    * Runs the plugin callback route of the page at `url` (the current page by default): an emailed
    * link's code, an OAuth code exchange. Resolves null when no plugin owns that page.
    */
-  handle(url?: string | URL): Promise<HandledCallback | null>;
+  handle(url?: string | URL): Promise<Handled | null>;
   /** The state to hand to the browser's app after a server render (`createApp({ initialState })`). */
   snapshot(): InitialState;
   /** The state the app was created with, if any: what the server rendered, for hydration. */
@@ -99,5 +113,9 @@ export interface AppCore<Urls extends string = string, Codes extends string = st
 }
 
 /** An app with the namespaces, URLs and error codes of its plugins. */
-export type SignetApp<P extends readonly AnyPlugin[] = []> = AppCore<PluginUrlNames<P>, PluginErrorCodes<P>> &
+export type SignetApp<P extends readonly AnyPlugin[] = []> = AppCore<
+  PluginUrlNames<P>,
+  PluginErrorCodes<P>,
+  PluginCallbacksHandled<P>
+> &
   PluginApis<P>;

@@ -3,7 +3,7 @@
  * in that answer only), list and read them by their last four characters, rename, revoke.
  * `createApp({ superSecretAdminKey, plugins: [adminApiKeys()] })` gives `app.apiKeys`.
  */
-import { definePlugin, type SignetPlugin } from '../../core/index.js';
+import { pluginFactory } from '../../core/index.js';
 import { type ApiKeyJson, type Camelized, type CreatedApiKeyJson, camelize } from '../../wire/index.js';
 
 /** A key set as listed: each key by its last four characters. */
@@ -38,10 +38,8 @@ export interface ApiKeysApi {
 const q = encodeURIComponent;
 
 /** The admin-api-keys plugin (admin access). */
-/* @__NO_SIDE_EFFECTS__ */
-export function adminApiKeys(): SignetPlugin<'apiKeys', ApiKeysApi, never, never, 'admin'> {
-  return definePlugin({
-    id: 'apiKeys',
+export const adminApiKeys = pluginFactory('apiKeys', () => {
+  return {
     access: 'admin',
     setup: (ctx): ApiKeysApi => {
       const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -72,5 +70,5 @@ export function adminApiKeys(): SignetPlugin<'apiKeys', ApiKeysApi, never, never
         revoke: (id) => patch(id, { revoked: true }),
       };
     },
-  });
-}
+  };
+});

@@ -3,7 +3,7 @@
  * emails it sent, and a test email through an SMTP config before saving it.
  * `createApp({ superSecretAdminKey, plugins: [adminEmails()] })` gives `app.emails`.
  */
-import { definePlugin, type SignetPlugin } from '../../core/index.js';
+import { pluginFactory } from '../../core/index.js';
 
 /** The emails a project sends (wire.md §5.11). */
 export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation';
@@ -99,10 +99,8 @@ const templateFromJson = (t: TemplateJson): EmailTemplate => ({
 });
 
 /** The admin-emails plugin (admin access). */
-/* @__NO_SIDE_EFFECTS__ */
-export function adminEmails(): SignetPlugin<'emails', EmailsApi, never, never, 'admin'> {
-  return definePlugin({
-    id: 'emails',
+export const adminEmails = pluginFactory('emails', () => {
+  return {
     access: 'admin',
     setup: (ctx): EmailsApi => {
       const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -161,5 +159,5 @@ export function adminEmails(): SignetPlugin<'emails', EmailsApi, never, never, '
         },
       };
     },
-  });
-}
+  };
+});

@@ -3,7 +3,7 @@
  * 31 days, recent users and sign-in methods. `createApp({ superSecretAdminKey, plugins:
  * [adminMetrics()] })` gives `app.metrics`.
  */
-import { definePlugin, type ServerUser, type SignetPlugin, serverUserFromJson } from '../../core/index.js';
+import { pluginFactory, type ServerUser, serverUserFromJson } from '../../core/index.js';
 import { type Camelized, camelize, type MetricsJson } from '../../wire/index.js';
 
 /** A project's usage figures (wire.md §5.13), in camelCase. */
@@ -25,10 +25,8 @@ export interface MetricsApi {
 }
 
 /** The admin-metrics plugin (admin access). */
-/* @__NO_SIDE_EFFECTS__ */
-export function adminMetrics(): SignetPlugin<'metrics', MetricsApi, never, never, 'admin'> {
-  return definePlugin({
-    id: 'metrics',
+export const adminMetrics = pluginFactory('metrics', () => {
+  return {
     access: 'admin',
     setup: (ctx): MetricsApi => ({
       async get() {
@@ -43,5 +41,5 @@ export function adminMetrics(): SignetPlugin<'metrics', MetricsApi, never, never
         };
       },
     }),
-  });
-}
+  };
+});

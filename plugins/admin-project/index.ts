@@ -4,7 +4,7 @@
  * rules before saving, and delete the project. `createApp({ superSecretAdminKey, plugins:
  * [adminProject()] })` gives `app.adminProject`.
  */
-import { definePlugin, type Result, type SignetPlugin, toResult } from '../../core/index.js';
+import { pluginFactory, type Result, toResult } from '../../core/index.js';
 import {
   type AdminProjectJson,
   type AdminProjectUpdateJson,
@@ -47,10 +47,8 @@ export interface AdminProjectApi {
 }
 
 /** The admin-project plugin (admin access). */
-/* @__NO_SIDE_EFFECTS__ */
-export function adminProject(): SignetPlugin<'adminProject', AdminProjectApi, never, never, 'admin'> {
-  return definePlugin({
-    id: 'adminProject',
+export const adminProject = pluginFactory('adminProject', () => {
+  return {
     access: 'admin',
     setup: (ctx): AdminProjectApi => ({
       async get() {
@@ -82,5 +80,5 @@ export function adminProject(): SignetPlugin<'adminProject', AdminProjectApi, ne
         await ctx.http.request('/projects/current', { method: 'DELETE', withSession: false, body: {} });
       },
     }),
-  });
-}
+  };
+});

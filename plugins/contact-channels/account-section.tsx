@@ -18,11 +18,11 @@ import {
   useSignalValue,
 } from '../../react/index.js';
 import { emailError } from '../../wire/index.js';
-import type { ContactChannel, ContactChannelsApi } from './index.js';
+import { type ContactChannel, contactChannels } from './index.js';
 
 /** The user's email addresses. */
 export function EmailsSection() {
-  const api = usePluginApi<ContactChannelsApi>('contactChannels');
+  const api = usePluginApi(contactChannels);
   const list = useSignalValue(api.list, { status: 'pending' } as const);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +77,7 @@ type Act = (
 ) => Promise<void>;
 
 function EmailRow({ channel, act }: { channel: ContactChannel; act: Act }) {
-  const api = usePluginApi<ContactChannelsApi>('contactChannels');
+  const api = usePluginApi(contactChannels);
   return (
     <li className="signet-account-item" data-email={channel.value}>
       <div>
@@ -152,7 +152,7 @@ function AddEmailForm() {
 }
 
 function AddEmailFields({ onAdded }: { onAdded: (email: string) => void }) {
-  const api = usePluginApi<ContactChannelsApi>('contactChannels');
+  const api = usePluginApi(contactChannels);
   const form = useFormFields({ email: '' });
   const { pending, submit } = useAuthSubmit(async () => {
     const email = form.values.email.trim();

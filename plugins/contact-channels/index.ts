@@ -11,11 +11,10 @@ import {
   cachedSignal,
   contactChannelFromJson,
   createCache,
-  definePlugin,
   type ErrorCodesOf,
   type PluginContext,
+  pluginFactory,
   type Result,
-  type SignetPlugin,
   toResult,
 } from '../../core/index.js';
 import type { ContactChannelJson } from '../../wire/index.js';
@@ -69,19 +68,13 @@ const WRITE_ERRORS = ['CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE'] a
 const SEND_ERRORS = ['EMAIL_ALREADY_VERIFIED', 'REDIRECT_URL_NOT_WHITELISTED'] as const;
 
 /** The contact-channels plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function contactChannels(): SignetPlugin<
-  'contactChannels',
-  ContactChannelsApi,
-  never,
-  ContactChannelsUrl
-> {
-  return definePlugin({
-    id: 'contactChannels',
+export const contactChannels = pluginFactory('contactChannels', () => {
+  return {
     urls: { emailVerification: 'email-verification' },
     // The emailed verification link's page: any host can run it with `app.handle(url)`.
     callbacks: {
-      emailVerification: ({ searchParams }, api) => api.verify(searchParams.get('code') ?? ''),
+      emailVerification: ({ searchParams }, api: ContactChannelsApi) =>
+        api.verify(searchParams.get('code') ?? ''),
     },
     setup(ctx: PluginContext<ContactChannelsUrl>): ContactChannelsApi {
       // The plugin's own cache, emptied whenever the session changes; keyed by user as well, so a
@@ -165,5 +158,5 @@ export function contactChannels(): SignetPlugin<
           }, VERIFY_ERRORS),
       };
     },
-  });
-}
+  };
+});

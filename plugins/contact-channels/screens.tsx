@@ -12,6 +12,7 @@ import {
   useCallbackRoute,
 } from '../../react/index.js';
 import { EmailsSection } from './account-section.js';
+import { contactChannels } from './index.js';
 
 /** `/handler/email-verification?code=…`: marks the emailed address verified. */
 export function EmailVerificationPage({ searchParams }: HandlerRouteProps) {
@@ -48,7 +49,7 @@ export function EmailVerificationPage({ searchParams }: HandlerRouteProps) {
 export function contactChannelsScreens(): ScreenContribution {
   return {
     id: 'contactChannels',
-    plugin: 'contactChannels',
+    plugin: contactChannels,
     pages: { emailVerification: EmailVerificationPage },
     accountSections: [{ id: 'emails', title: 'Emails', order: 10, Component: EmailsSection }],
   };

@@ -4,11 +4,10 @@
  * call returned (wire.md §6.4). `createApp({ plugins: [magicLink()] })` gives `app.magicLink`.
  */
 import {
-  definePlugin,
   type ErrorCodesOf,
   type PluginContext,
+  pluginFactory,
   type Result,
-  type SignetPlugin,
   type SignInResult,
   toResult,
   toSignInResult,
@@ -58,14 +57,12 @@ export interface MagicLinkApi {
 export type MagicLinkUrl = 'magicLinkCallback';
 
 /** The magic-link plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function magicLink(): SignetPlugin<'magicLink', MagicLinkApi, never, MagicLinkUrl> {
-  return definePlugin({
-    id: 'magicLink',
+export const magicLink = pluginFactory('magicLink', () => {
+  return {
     urls: { magicLinkCallback: 'magic-link-callback' },
     // The emailed link's page: any host can run it with `app.handle(url)`.
     callbacks: {
-      magicLinkCallback: ({ searchParams }, api) =>
+      magicLinkCallback: ({ searchParams }, api: MagicLinkApi) =>
         api.signInWithLinkCode({ code: searchParams.get('code') ?? '' }),
     },
     setup(ctx: PluginContext<MagicLinkUrl>): MagicLinkApi {
@@ -98,5 +95,5 @@ export function magicLink(): SignetPlugin<'magicLink', MagicLinkApi, never, Magi
         signInWithLinkCode: ({ code, noRedirect }) => signIn(code, noRedirect),
       };
     },
-  });
-}
+  };
+});

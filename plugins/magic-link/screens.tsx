@@ -26,11 +26,11 @@ import {
   verificationErrorMessage,
 } from '../../react/index.js';
 import { emailError } from '../../wire/index.js';
-import { type MagicLinkApi, SIGN_IN_CODE_LENGTH } from './index.js';
+import { magicLink, SIGN_IN_CODE_LENGTH } from './index.js';
 
 /** Email step, then 'Enter the code from your email'. */
 export function MagicLinkForm(_props: AuthFormProps) {
-  const api = usePluginApi<MagicLinkApi>('magicLink');
+  const api = usePluginApi(magicLink);
   const form = useFormFields({ email: '' });
   const [nonce, setNonce] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -137,7 +137,7 @@ export function MagicLinkCallbackPage({ searchParams }: HandlerRouteProps) {
 export function magicLinkScreens(): ScreenContribution {
   return {
     id: 'magicLink',
-    plugin: 'magicLink',
+    plugin: magicLink,
     authForm: {
       tabId: 'magic-link',
       label: 'Email',

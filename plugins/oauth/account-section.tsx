@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { type CurrentUser, HttpStatusError } from '../../core/index.js';
 import { Button, ConfirmButton, useAuthSubmit, usePluginApi, useProject } from '../../react/index.js';
-import type { OAuthApi } from './index.js';
+import { oauth } from './index.js';
 import { ProviderIcon } from './provider-icon.js';
 import { providerName } from './providers.js';
 
@@ -17,7 +17,7 @@ const reason = (error: unknown) =>
 
 /** The connected-accounts section. */
 export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
-  const api = usePluginApi<OAuthApi>('oauth');
+  const api = usePluginApi(oauth);
   const enabled = useProject()?.config.oauthProviders ?? [];
   const [message, setMessage] = useState<string | null>(null);
   const connect = useAuthSubmit(async (provider: string) => {

@@ -9,10 +9,9 @@
  * method and the redirect behave as for every other sign-in.
  */
 import {
-  definePlugin,
   type PluginContext,
+  pluginFactory,
   type ReadonlySignal,
-  type SignetPlugin,
   signal,
   UntrustedRedirectError,
 } from '../../core/index.js';
@@ -102,12 +101,10 @@ export type OAuthUrl = 'oauthCallback';
 const LAST_USED_KEY = 'last-used-provider';
 
 /** The OAuth plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function oauth(): SignetPlugin<'oauth', OAuthApi, never, OAuthUrl> {
-  return definePlugin({
-    id: 'oauth',
+export const oauth = pluginFactory('oauth', () => {
+  return {
     urls: { oauthCallback: 'oauth-callback' },
-    callbacks: { oauthCallback: ({ url }, api) => api.handleCallback(url) },
+    callbacks: { oauthCallback: ({ url }, api: OAuthApi) => api.handleCallback(url) },
     setup(ctx: PluginContext<OAuthUrl>): OAuthApi {
       const lastUsed = signal<string | null>(ctx.storage.get(LAST_USED_KEY));
 
@@ -167,5 +164,5 @@ export function oauth(): SignetPlugin<'oauth', OAuthApi, never, OAuthUrl> {
         lastUsed,
       };
     },
-  });
-}
+  };
+});

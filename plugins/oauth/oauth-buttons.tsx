@@ -14,7 +14,7 @@ import {
   useSignalValue,
 } from '../../react/index.js';
 import { hoverShade } from './hover-shade.js';
-import type { OAuthApi } from './index.js';
+import { oauth } from './index.js';
 import { ProviderIcon } from './provider-icon.js';
 import { providerLook, providerName } from './providers.js';
 
@@ -31,7 +31,7 @@ function brandStyle(provider: string): CSSProperties | undefined {
 
 /** One provider's button. */
 export function OAuthButton({ provider, kind }: { provider: string; kind: AuthKind }) {
-  const api = usePluginApi<OAuthApi>('oauth');
+  const api = usePluginApi(oauth);
   const lastUsed = useSignalValue(api.lastUsed, null);
   const [message, setMessage] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);

@@ -6,6 +6,7 @@
 import type { ScreenContribution } from '../../react/index.js';
 import { ConnectedAccountsSection } from './account-section.js';
 import { OAuthCallbackPage } from './callback-page.js';
+import { oauth } from './index.js';
 import { OAuthButtons } from './oauth-buttons.js';
 
 export { ConnectedAccountsSection } from './account-section.js';
@@ -20,7 +21,7 @@ export { PROVIDERS, type ProviderLook, providerLook, providerName } from './prov
 export function oauthScreens(): ScreenContribution {
   return {
     id: 'oauth',
-    plugin: 'oauth',
+    plugin: oauth,
     authButtons: {
       // First on the page, before the passkey button (product-spec §2).
       order: 0,

@@ -9,10 +9,9 @@ import {
   type AnyPlugin,
   type BaseAppOptions,
   createApp,
-  definePlugin,
   type PluginsAt,
+  pluginFactory,
   type SignetApp,
-  type SignetPlugin,
 } from '../../core/index.js';
 import {
   type AdminProjectJson,
@@ -49,10 +48,8 @@ export interface OwnerProjectsApi {
 }
 
 /** The owner-projects plugin (client access, on the internal project). */
-/* @__NO_SIDE_EFFECTS__ */
-export function ownerProjects(): SignetPlugin<'ownerProjects', OwnerProjectsApi> {
-  return definePlugin({
-    id: 'ownerProjects',
+export const ownerProjects = pluginFactory('ownerProjects', () => {
+  return {
     setup: (ctx): OwnerProjectsApi => ({
       async list() {
         return camelize((await ctx.http.request<{ items: AdminProjectJson[] }>('/internal/projects')).items);
@@ -81,5 +78,5 @@ export function ownerProjects(): SignetPlugin<'ownerProjects', OwnerProjectsApi>
         } as never) as never;
       },
     }),
-  });
-}
+  };
+});

@@ -4,13 +4,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, ConfirmButton, Spinner, TextField, useAuthSubmit, usePluginApi } from '../../react/index.js';
-import type { Passkey, PasskeyApi } from './index.js';
+import { type Passkey, passkey } from './index.js';
 
 const when = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The passkeys section. */
 export function PasskeysSection() {
-  const api = usePluginApi<PasskeyApi>('passkey');
+  const api = usePluginApi(passkey);
   const [items, setItems] = useState<Passkey[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [name, setName] = useState('');

@@ -9,12 +9,11 @@
  * when the user cancels), or the server refused what the authenticator made.
  */
 import {
-  definePlugin,
   type ErrorCodesOf,
   type PluginContext,
+  pluginFactory,
   type Result,
   SignetError,
-  type SignetPlugin,
   type SignInResult,
   toResult,
   toSignInResult,
@@ -103,11 +102,9 @@ const hostnameOf = (ctx: PluginContext) => {
 };
 
 /** The passkey plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function passkey(options: PasskeyOptions = {}): SignetPlugin<'passkey', PasskeyApi> {
+export const passkey = pluginFactory('passkey', (options: PasskeyOptions = {}) => {
   const webauthn = options.webauthn ?? browserWebAuthn;
-  return definePlugin({
-    id: 'passkey',
+  return {
     setup: (ctx): PasskeyApi => ({
       isSupported: () => webauthn.isSupported(),
       register: ({ name } = {}) =>
@@ -184,5 +181,5 @@ export function passkey(options: PasskeyOptions = {}): SignetPlugin<'passkey', P
         await ctx.refreshUser();
       },
     }),
-  });
-}
+  };
+});

@@ -5,6 +5,7 @@
  */
 import type { ScreenContribution } from '../../react/index.js';
 import { PasskeysSection } from './account-section.js';
+import { passkey } from './index.js';
 import { PasskeySignInButton } from './sign-in-button.js';
 
 export { PasskeysSection } from './account-section.js';
@@ -15,7 +16,7 @@ export { PasskeySignInButton } from './sign-in-button.js';
 export function passkeyScreens(): ScreenContribution {
   return {
     id: 'passkey',
-    plugin: 'passkey',
+    plugin: passkey,
     authButtons: {
       // After the OAuth buttons (product-spec §2), on the sign-in page only.
       order: 10,

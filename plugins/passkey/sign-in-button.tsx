@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, useAuthSubmit, usePluginApi } from '../../react/index.js';
-import type { PasskeyApi } from './index.js';
+import { passkey } from './index.js';
 
 /** The passkey sign-in button. */
 export function PasskeySignInButton() {
-  const api = usePluginApi<PasskeyApi>('passkey');
+  const api = usePluginApi(passkey);
   const [message, setMessage] = useState<string | null>(null);
   // Decided after mounting: a server render cannot know, and hydration must match it.
   const [supported, setSupported] = useState(false);

@@ -16,7 +16,7 @@ import {
   useFormFields,
   usePluginApi,
 } from '../../react/index.js';
-import type { PasswordApi } from './index.js';
+import { password } from './index.js';
 import { MESSAGES, newPasswordError, passwordRepeatError } from './validation.js';
 
 type Field = 'oldPassword' | 'newPassword' | 'newPasswordRepeat';
@@ -49,7 +49,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
 }
 
 function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (message: string) => void }) {
-  const api = usePluginApi<PasswordApi>('password');
+  const api = usePluginApi(password);
   const form = useFormFields<Field>(
     { oldPassword: '', newPassword: '', newPasswordRepeat: '' },
     { linked: [['newPassword', 'newPasswordRepeat']] },

@@ -3,12 +3,11 @@
  * `createApp({ plugins: [password()] })` gives the app `app.password`.
  */
 import {
-  definePlugin,
   type ErrorCodesOf,
   type PluginContext,
+  pluginFactory,
   type Result,
   type SignedIn,
-  type SignetPlugin,
   type SignInResult,
   toResult,
   toSignInResult,
@@ -102,87 +101,68 @@ export interface PasswordApi {
 export type PasswordPluginOptions = Record<string, never>;
 
 /** The password plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function password(
-  _options?: PasswordPluginOptions,
-): SignetPlugin<'password', PasswordApi, never, PasswordUrl> {
-  return definePlugin({
-    id: 'password',
+export const password = pluginFactory('password', (_options?: PasswordPluginOptions) => {
+  return {
     urls: {
       passwordReset: 'password-reset',
       forgotPassword: 'forgot-password',
       emailVerification: 'email-verification',
     },
-    setup: (ctx: PluginContext<PasswordUrl>): PasswordApi => ({
-      signUp: ({ email, password, verificationCallbackUrl, noRedirect }) =>
-        toSignInResult(
-          () =>
-            ctx.signIn(
-              () =>
-                ctx.http.request<SignInResponseJson>('/auth/password/sign-up', {
-                  method: 'POST',
-                  withSession: false,
-                  body: {
+    setup: (ctx: PluginContext<PasswordUrl>): PasswordApi => {
+      // Every call of the plugin is a POST; all but update and set are made without the session.
+      const post = <T = unknown>(path: string, body: unknown, withSession = false) =>
+        ctx.http.request<T>(`/auth/password/${path}`, { method: 'POST', withSession, body });
+      return {
+        signUp: ({ email, password, verificationCallbackUrl, noRedirect }) =>
+          toSignInResult(
+            () =>
+              ctx.signIn(
+                () =>
+                  post<SignInResponseJson>('sign-up', {
                     email,
                     password,
                     verification_callback_url:
                       verificationCallbackUrl ?? ctx.absoluteUrl(ctx.urls.emailVerification),
-                  },
-                }),
-              { method: 'password', isNewUser: true, noRedirect },
-            ),
-          SIGN_UP_ERRORS,
-        ),
-      signIn: ({ email, password, noRedirect }) =>
-        toSignInResult(
-          () =>
-            ctx.signIn(
-              () =>
-                ctx.http.request<SignInResponseJson>('/auth/password/sign-in', {
-                  method: 'POST',
-                  withSession: false,
-                  body: { email, password },
-                }),
-              { method: 'password', noRedirect, alwaysAfterSignIn: true },
-            ),
-          SIGN_IN_ERRORS,
-        ),
-      updatePassword: ({ oldPassword, newPassword }) =>
-        toResult(async () => {
-          await ctx.http.request('/auth/password/update', {
-            method: 'POST',
-            body: { old_password: oldPassword, new_password: newPassword },
-          });
-        }, UPDATE_ERRORS),
-      sendResetCode: ({ email, callbackUrl }) =>
-        toResult(async () => {
-          await ctx.http.request('/auth/password/send-reset-code', {
-            method: 'POST',
-            withSession: false,
-            body: { email, callback_url: callbackUrl ?? ctx.absoluteUrl(ctx.urls.passwordReset) },
-          });
-        }, ['REDIRECT_URL_NOT_WHITELISTED']),
-      checkResetCode: (code) =>
-        toResult(async () => {
-          await ctx.http.request('/auth/password/reset/check-code', {
-            method: 'POST',
-            withSession: false,
-            body: { code },
-          });
-        }, RESET_ERRORS),
-      resetPassword: ({ code, password }) =>
-        toResult(async () => {
-          await ctx.http.request('/auth/password/reset', {
-            method: 'POST',
-            withSession: false,
-            body: { code, password },
-          });
-        }, RESET_ERRORS),
-      setPassword: ({ password }) =>
-        toResult(async () => {
-          await ctx.http.request('/auth/password/set', { method: 'POST', body: { password } });
-          await ctx.refreshUser();
-        }, SET_ERRORS),
-    }),
-  });
-}
+                  }),
+                { method: 'password', isNewUser: true, noRedirect },
+              ),
+            SIGN_UP_ERRORS,
+          ),
+        signIn: ({ email, password, noRedirect }) =>
+          toSignInResult(
+            () =>
+              ctx.signIn(() => post<SignInResponseJson>('sign-in', { email, password }), {
+                method: 'password',
+                noRedirect,
+                alwaysAfterSignIn: true,
+              }),
+            SIGN_IN_ERRORS,
+          ),
+        updatePassword: ({ oldPassword, newPassword }) =>
+          toResult(async () => {
+            await post('update', { old_password: oldPassword, new_password: newPassword }, true);
+          }, UPDATE_ERRORS),
+        sendResetCode: ({ email, callbackUrl }) =>
+          toResult(async () => {
+            await post('send-reset-code', {
+              email,
+              callback_url: callbackUrl ?? ctx.absoluteUrl(ctx.urls.passwordReset),
+            });
+          }, ['REDIRECT_URL_NOT_WHITELISTED']),
+        checkResetCode: (code) =>
+          toResult(async () => {
+            await post('reset/check-code', { code });
+          }, RESET_ERRORS),
+        resetPassword: ({ code, password }) =>
+          toResult(async () => {
+            await post('reset', { code, password });
+          }, RESET_ERRORS),
+        setPassword: ({ password }) =>
+          toResult(async () => {
+            await post('set', { password }, true);
+            await ctx.refreshUser();
+          }, SET_ERRORS),
+      };
+    },
+  };
+});

@@ -23,12 +23,12 @@ import {
   usePluginApi,
   verificationErrorMessage,
 } from '../../react/index.js';
-import type { PasswordApi } from './index.js';
+import { password } from './index.js';
 import { emailError, newPasswordError, passwordRepeatError } from './validation.js';
 
 /** `/handler/forgot-password`: emails a reset link, then shows the emailSent card. */
 export function ForgotPasswordPage(_props: HandlerRouteProps) {
-  const api = usePluginApi<PasswordApi>('password');
+  const api = usePluginApi(password);
   const form = useFormFields({ email: '' });
   const [sent, setSent] = useState(false);
   const { pending, submit } = useAuthSubmit(async () => {
@@ -65,7 +65,7 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
 
 /** `/handler/password-reset?code=…`: checks the code, then takes the new password. */
 export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
-  const api = usePluginApi<PasswordApi>('password');
+  const api = usePluginApi(password);
   const code = searchParams.get('code') ?? '';
   // The code is only checked here; it is used up when the new password is sent.
   const [codeState, setCodeState] = useLinkCode(

@@ -18,14 +18,14 @@ import {
   usePluginApi,
 } from '../../react/index.js';
 import { PasswordSection } from './account-section.js';
-import type { PasswordApi } from './index.js';
+import { password } from './index.js';
 import { ForgotPasswordPage, PasswordResetPage } from './reset-screens.js';
 import { validateSignIn, validateSignUp } from './validation.js';
 
 /** The credential sign-in form: email, password with a visibility toggle, 'Forgot password?'. */
 export function PasswordSignInForm(_props: AuthFormProps) {
   const app = useApp();
-  const api = usePluginApi<PasswordApi>('password');
+  const api = usePluginApi(password);
   const form = useFormFields({ email: '', password: '' });
 
   const { pending, submit } = useAuthSubmit(async () => {
@@ -58,7 +58,7 @@ export function PasswordSignInForm(_props: AuthFormProps) {
 
 /** The sign-up form: email, password and (unless `noPasswordRepeat`) the password again. */
 export function PasswordSignUpForm({ noPasswordRepeat }: AuthFormProps) {
-  const api = usePluginApi<PasswordApi>('password');
+  const api = usePluginApi(password);
   // The two password fields are checked against each other, so editing either clears both.
   const form = useFormFields(
     { email: '', password: '', passwordRepeat: '' },
@@ -112,7 +112,7 @@ export interface PasswordScreensOptions {
 export function passwordScreens(options: PasswordScreensOptions = {}): ScreenContribution {
   return {
     id: 'password',
-    plugin: 'password',
+    plugin: password,
     authForm: {
       tabId: 'password',
       label: 'Email & Password',

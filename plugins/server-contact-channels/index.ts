@@ -7,10 +7,9 @@
 import {
   type ContactChannel,
   contactChannelFromJson,
-  definePlugin,
   type ErrorCodesOf,
+  pluginFactory,
   type Result,
-  type SignetPlugin,
   toResult,
 } from '../../core/index.js';
 import type { ContactChannelJson } from '../../wire/index.js';
@@ -69,16 +68,8 @@ const changeToJson = (change: {
   );
 
 /** The server-contact-channels plugin (server access). */
-/* @__NO_SIDE_EFFECTS__ */
-export function serverContactChannels(): SignetPlugin<
-  'serverContactChannels',
-  ServerContactChannelsApi,
-  never,
-  never,
-  'server'
-> {
-  return definePlugin({
-    id: 'serverContactChannels',
+export const serverContactChannels = pluginFactory('serverContactChannels', () => {
+  return {
     access: 'server',
     setup: (ctx): ServerContactChannelsApi => {
       const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -124,5 +115,5 @@ export function serverContactChannels(): SignetPlugin<
           }, ['EMAIL_ALREADY_VERIFIED', 'REDIRECT_URL_NOT_WHITELISTED']),
       };
     },
-  });
-}
+  };
+});

@@ -4,7 +4,7 @@
  * list a user's sessions and revoke one. `createApp({ secretServerKey, plugins: [serverSessions()] })`
  * gives `app.serverSessions`; a client app refuses it, in the types and at run time.
  */
-import { definePlugin, type Result, type SignetPlugin, toResult } from '../../core/index.js';
+import { pluginFactory, type Result, toResult } from '../../core/index.js';
 
 /** One session of a user (wire.md §4.6). */
 export interface UserSession {
@@ -59,10 +59,8 @@ const q = encodeURIComponent;
 export const IMPERSONATION_LIFETIME_MS = 3600_000;
 
 /** The server-sessions plugin (server access). */
-/* @__NO_SIDE_EFFECTS__ */
-export function serverSessions(): SignetPlugin<'serverSessions', ServerSessionsApi, never, never, 'server'> {
-  return definePlugin({
-    id: 'serverSessions',
+export const serverSessions = pluginFactory('serverSessions', () => {
+  return {
     access: 'server',
     setup: (ctx): ServerSessionsApi => {
       const api: ServerSessionsApi = {
@@ -112,5 +110,5 @@ export function serverSessions(): SignetPlugin<'serverSessions', ServerSessionsA
       };
       return api;
     },
-  });
-}
+  };
+});

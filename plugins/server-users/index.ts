@@ -5,10 +5,9 @@
  * refuses it, in the types and at run time.
  */
 import {
-  definePlugin,
+  pluginFactory,
   type Result,
   type ServerUser,
-  type SignetPlugin,
   serverUserFromJson,
   toResult,
 } from '../../core/index.js';
@@ -112,10 +111,8 @@ const WRITE_CODES: UserWriteErrorCode[] = [
 const q = encodeURIComponent;
 
 /** The server-users plugin (server access). */
-/* @__NO_SIDE_EFFECTS__ */
-export function serverUsers(): SignetPlugin<'serverUsers', ServerUsersApi, never, never, 'server'> {
-  return definePlugin({
-    id: 'serverUsers',
+export const serverUsers = pluginFactory('serverUsers', () => {
+  return {
     access: 'server',
     setup: (ctx): ServerUsersApi => {
       const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -166,5 +163,5 @@ export function serverUsers(): SignetPlugin<'serverUsers', ServerUsersApi, never
         },
       };
     },
-  });
-}
+  };
+});

@@ -3,7 +3,7 @@
  * account-settings page or a host's own UI. `createApp({ plugins: [sessions()] })` gives
  * `app.sessions`; `sessionsScreens()` adds the 'Active sessions' section to account settings.
  */
-import { definePlugin, HttpStatusError, type Result, type SignetPlugin, toResult } from '../../core/index.js';
+import { HttpStatusError, pluginFactory, type Result, toResult } from '../../core/index.js';
 
 /** One session of the current user (wire.md §5.8). */
 export interface ActiveSession {
@@ -37,10 +37,8 @@ export interface SessionsApi {
 }
 
 /** The sessions plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function sessions(): SignetPlugin<'sessions', SessionsApi> {
-  return definePlugin({
-    id: 'sessions',
+export const sessions = pluginFactory('sessions', () => {
+  return {
     setup(ctx): SessionsApi {
       const list = async () => {
         const json = await ctx.http.request<{ items: SessionJson[] }>('/auth/sessions?user_id=me');
@@ -75,5 +73,5 @@ export function sessions(): SignetPlugin<'sessions', SessionsApi> {
         },
       };
     },
-  });
-}
+  };
+});

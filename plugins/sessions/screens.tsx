@@ -6,14 +6,14 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { Button, ConfirmButton, type ScreenContribution, Spinner, usePluginApi } from '../../react/index.js';
-import type { ActiveSession, SessionsApi } from './index.js';
+import { type ActiveSession, sessions } from './index.js';
 
 const when = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The user's sessions, revocable. */
 export function ActiveSessionsSection() {
-  const api = usePluginApi<SessionsApi>('sessions');
+  const api = usePluginApi(sessions);
   const [items, setItems] = useState<ActiveSession[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -114,7 +114,7 @@ export function ActiveSessionsSection() {
 export function sessionsScreens(): ScreenContribution {
   return {
     id: 'sessions',
-    plugin: 'sessions',
+    plugin: sessions,
     accountSections: [
       { id: 'sessions', title: 'Active sessions', order: 40, Component: ActiveSessionsSection },
     ],

@@ -11,10 +11,9 @@ import {
   cachedSignal,
   computed,
   createCache,
-  definePlugin,
   type PluginContext,
+  pluginFactory,
   type Result,
-  type SignetPlugin,
   toResult,
 } from '../../core/index.js';
 import type {
@@ -134,10 +133,8 @@ export interface TeamsApi {
 const at = (teamId: string) => encodeURIComponent(teamId);
 
 /** The teams plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function teams(): SignetPlugin<'teams', TeamsApi, never, TeamsUrl> {
-  return definePlugin({
-    id: 'teams',
+export const teams = pluginFactory('teams', () => {
+  return {
     urls: { teamInvitation: 'team-invitation' },
     setup(ctx: PluginContext<TeamsUrl>): TeamsApi {
       const request = ctx.http.request;
@@ -288,8 +285,8 @@ export function teams(): SignetPlugin<'teams', TeamsApi, never, TeamsUrl> {
           }, CODE_ERRORS),
       };
     },
-  });
-}
+  };
+});
 
 /** `GET /team-permissions` for the current user in one team (the server's default is direct only). */
 async function permissions(ctx: PluginContext<TeamsUrl>, teamId: string, recursive: boolean) {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { CurrentUser } from '../../core/index.js';
 import { Button, ConfirmButton, Form, TextField, useAuthSubmit, usePluginApi } from '../../react/index.js';
 import { AuthenticatorCodeField } from './code-field.js';
-import { INVALID_TOTP_CODE_MESSAGE, type TotpApi, type TotpEnrollment } from './index.js';
+import { INVALID_TOTP_CODE_MESSAGE, type TotpEnrollment, totp } from './index.js';
 import { QrCode } from './qr-code.js';
 
 type Step =
@@ -21,7 +21,7 @@ const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** The two-factor section. */
 export function TwoFactorSection({ user }: { user: CurrentUser }) {
-  const api = usePluginApi<TotpApi>('totp');
+  const api = usePluginApi(totp);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [failure, setFailure] = useState<string | null>(null);
   const newCodes = async () => {
@@ -100,7 +100,7 @@ function Enrollment({
   onEnabled: () => void;
   onCancel: () => void;
 }) {
-  const api = usePluginApi<TotpApi>('totp');
+  const api = usePluginApi(totp);
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const confirm = useAuthSubmit(async (typed: string) => {
@@ -184,7 +184,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 /** Turning it off takes a current code or a recovery code. */
 function TurnOff() {
-  const api = usePluginApi<TotpApi>('totp');
+  const api = usePluginApi(totp);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<string | null>(null);

@@ -5,11 +5,10 @@
  * second-factor slot and the account section) come with the React half.
  */
 import {
-  definePlugin,
   type ErrorCodesOf,
+  pluginFactory,
   type Result,
   SignetError,
-  type SignetPlugin,
   type SignInResult,
   toResult,
   toSignInResult,
@@ -61,10 +60,8 @@ const VERIFY_ERRORS = [
 ] as const;
 
 /** The totp plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function totp(): SignetPlugin<'totp', TotpApi> {
-  return definePlugin({
-    id: 'totp',
+export const totp = pluginFactory('totp', () => {
+  return {
     setup: (ctx): TotpApi => {
       const checkCode = async (secret: Uint8Array, code: string) =>
         /^\d{6}$/.test(code.trim()) && (await totpAt(secret, ctx.env.now())) === code.trim();
@@ -136,5 +133,5 @@ export function totp(): SignetPlugin<'totp', TotpApi> {
         },
       };
     },
-  });
-}
+  };
+});

@@ -5,6 +5,7 @@
  */
 import type { ScreenContribution } from '../../react/index.js';
 import { TwoFactorSection } from './account-section.js';
+import { totp } from './index.js';
 import { TotpSecondFactor } from './second-factor.js';
 
 export { TwoFactorSection } from './account-section.js';
@@ -16,7 +17,7 @@ export { TotpSecondFactor } from './second-factor.js';
 export function totpScreens(): ScreenContribution {
   return {
     id: 'totp',
-    plugin: 'totp',
+    plugin: totp,
     secondFactor: { Component: TotpSecondFactor },
     accountSections: [
       {

@@ -17,7 +17,7 @@ import {
   verificationErrorMessage,
 } from '../../react/index.js';
 import { AuthenticatorCodeField } from './code-field.js';
-import { INVALID_TOTP_CODE_MESSAGE, type TotpApi } from './index.js';
+import { INVALID_TOTP_CODE_MESSAGE, totp } from './index.js';
 
 /** The words for a failed second factor. */
 function failureMessage(error: unknown, place: SecondFactorProps['place']): string {
@@ -31,7 +31,7 @@ function failureMessage(error: unknown, place: SecondFactorProps['place']): stri
 
 /** Asks for the TOTP code (or a recovery code) of the sign-in waiting for it. */
 export function TotpSecondFactor({ place }: SecondFactorProps) {
-  const api = usePluginApi<TotpApi>('totp');
+  const api = usePluginApi(totp);
   const app = useApp();
   const [mode, setMode] = useState<'app' | 'recovery'>('app');
   const [code, setCode] = useState('');

@@ -4,10 +4,13 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pluginFactory } from '../../core/index.js';
 import { password } from '../../plugins/password/index.js';
 import { AccountSettingsPage, AuthPage, defineScreens } from '../../react/index.js';
 import { clientUserJson, json } from '../support/fake-api.js';
 import { renderWithApp } from './render-app.js';
+
+const tickets = pluginFactory('tickets', () => ({ setup: () => ({}) }));
 
 afterEach(() => {
   cleanup();
@@ -77,12 +80,12 @@ describe('account sections', () => {
       screens: [
         defineScreens({
           id: 'needs-tickets',
-          plugin: 'tickets',
+          plugin: tickets, // a plugin this app was not created with
           accountSections: [{ id: 'tickets', title: 'Tickets', Component: Hello }],
         }),
         defineScreens({
           id: 'needs-password',
-          plugin: 'password',
+          plugin: password,
           accountSections: [{ id: 'extra', title: 'Extra', order: 1, Component: Hello }],
         }),
       ],

@@ -1,18 +1,28 @@
 /**
  * What README code blocks take as given (a block is a fragment of an app, not a whole program):
- * the app of "Embed it in your app" and the form values the fragments use.
+ * the app of "Embed it in your app", the plugin of "Writing a plugin" and the form values the
+ * fragments use.
  */
-import type { SignetApp } from '../../core/index.js';
-import type { ContactChannelsApi } from '../../plugins/contact-channels/index.js';
-import type { MagicLinkApi } from '../../plugins/magic-link/index.js';
-import type { PasswordApi } from '../../plugins/password/index.js';
+import type { PluginFactory, Result, SignetApp, SignetPlugin } from '../../core/index.js';
+import type { contactChannels } from '../../plugins/contact-channels/index.js';
+import type { magicLink } from '../../plugins/magic-link/index.js';
+import type { password as passwordPlugin } from '../../plugins/password/index.js';
 
 declare global {
-  const app: SignetApp & {
-    password: PasswordApi;
-    magicLink: MagicLinkApi;
-    contactChannels: ContactChannelsApi;
-  };
+  const app: SignetApp<
+    [ReturnType<typeof passwordPlugin>, ReturnType<typeof magicLink>, ReturnType<typeof contactChannels>]
+  >;
+  /** The plugin factory of "Writing a plugin", for the screens block after it. */
+  const greeting: PluginFactory<
+    'greeting',
+    [],
+    SignetPlugin<
+      'greeting',
+      { hello(): Promise<Result<{ text: string }, 'GREETING_REFUSED'>> },
+      'GREETING_REFUSED',
+      'greetingPage'
+    >
+  >;
   const email: string;
   const password: string;
 }

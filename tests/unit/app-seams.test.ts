@@ -147,10 +147,7 @@ describe('plugin-owned error codes', () => {
     errorCodes: ['TICKET_EXPIRED'],
     setup: (ctx) => ({
       redeem: () =>
-        toResult(
-          () => ctx.http.request('/tickets/redeem', { method: 'POST', body: {} }),
-          ['TICKET_EXPIRED'],
-        ),
+        toResult(() => ctx.http.request('/tickets/redeem', { method: 'POST', body: {} }), ['TICKET_EXPIRED']),
     }),
   });
 

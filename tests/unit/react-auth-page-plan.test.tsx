@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientProject } from '../../core/project.js';
 import { resolveUrls } from '../../core/urls.js';
+import { password } from '../../plugins/password/index.js';
 import { planAuthPage } from '../../react/auth-page-plan.js';
 import { resolveHandlerRoute } from '../../react/handler-route.js';
 import { activeScreens, type ScreenContribution } from '../../react/screens.js';
@@ -26,7 +27,7 @@ function project(config: Partial<ClientProject['config']> = {}): ClientProject {
 
 const passwordLike: ScreenContribution = {
   id: 'password',
-  plugin: 'password',
+  plugin: password,
   authForm: {
     tabId: 'password',
     label: 'Email & Password',

@@ -5,14 +5,7 @@
  * own page (`ticketSignIn`, default `/handler/ticket`) and the callback route behind it — and its
  * screens (ticket-screens.tsx) add a sign-in button and an account section.
  */
-import {
-  definePlugin,
-  type Result,
-  type SignetPlugin,
-  type SignInResult,
-  toResult,
-  toSignInResult,
-} from 'signet';
+import { pluginFactory, type Result, type SignInResult, toResult, toSignInResult } from 'signet';
 import { TICKET_ERROR_CODES, type TicketErrorCode } from './wire.js';
 
 /** A ticket, as created for the signed-in user. */
@@ -42,17 +35,14 @@ export interface TicketsOptions {
 export type TicketsUrl = 'ticketSignIn';
 
 /** The tickets plugin. */
-/* @__NO_SIDE_EFFECTS__ */
-export function tickets(
-  options: TicketsOptions,
-): SignetPlugin<'tickets', TicketsApi, TicketErrorCode, TicketsUrl> {
+export const tickets = pluginFactory('tickets', (options: TicketsOptions) => {
   const endpoint = options.endpoint.replace(/\/$/, '');
-  return definePlugin({
-    id: 'tickets',
+  return {
     errorCodes: TICKET_ERROR_CODES,
     urls: { ticketSignIn: 'ticket' },
     callbacks: {
-      ticketSignIn: ({ searchParams }, api) => api.redeem({ ticket: searchParams.get('ticket') ?? '' }),
+      ticketSignIn: ({ searchParams }, api: TicketsApi) =>
+        api.redeem({ ticket: searchParams.get('ticket') ?? '' }),
     },
     setup: (ctx): TicketsApi => ({
       create: () =>
@@ -82,5 +72,5 @@ export function tickets(
           TICKET_ERROR_CODES,
         ),
     }),
-  });
-}
+  };
+});

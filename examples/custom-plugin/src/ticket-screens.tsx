@@ -17,11 +17,11 @@ import {
   useApp,
   usePluginApi,
 } from 'signet/react';
-import type { Ticket, TicketsApi } from './ticket-plugin.js';
+import { type Ticket, tickets } from './ticket-plugin.js';
 
 /** On the sign-in page: paste a ticket to sign in with it. */
 function TicketButton() {
-  const api = usePluginApi<TicketsApi>('tickets');
+  const api = usePluginApi(tickets);
   const [open, setOpen] = useState(false);
   const [ticket, setTicket] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +78,7 @@ function TicketPage() {
 
 /** In account settings: create a ticket to sign in on another device. */
 function TicketSection() {
-  const api = usePluginApi<TicketsApi>('tickets');
+  const api = usePluginApi(tickets);
   const [ticket, setTicket] = useState<Result<Ticket, string> | null>(null);
   return (
     <div className="signet-account-stack">
@@ -108,7 +108,7 @@ function TicketSection() {
 export function ticketScreens(): ScreenContribution {
   return defineScreens({
     id: 'tickets',
-    plugin: 'tickets',
+    plugin: tickets,
     authButtons: { order: 50, when: ({ kind }) => kind === 'sign-in', Component: TicketButton },
     accountSections: [{ id: 'tickets', title: 'Sign-in tickets', order: 50, Component: TicketSection }],
     pages: { ticketSignIn: TicketPage },

@@ -3,7 +3,7 @@
  * verification link when it is not (the sign-up email may be lost or expired).
  */
 import { useState } from 'react';
-import type { ContactChannelsApi } from 'signet/plugins/contact-channels';
+import { contactChannels } from 'signet/plugins/contact-channels';
 import { usePluginApi, useUser } from 'signet/react';
 
 type SendState = 'idle' | 'sending' | 'sent' | { error: string };
@@ -11,7 +11,7 @@ type SendState = 'idle' | 'sending' | 'sent' | { error: string };
 /** 'Verified' or 'Not verified' beside the primary email; nothing without one. */
 export function EmailStatus() {
   const user = useUser();
-  const channels = usePluginApi<ContactChannelsApi>('contactChannels');
+  const channels = usePluginApi(contactChannels);
   const [send, setSend] = useState<SendState>('idle');
   if (!user?.primaryEmail) return null;
 
