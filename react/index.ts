@@ -60,6 +60,9 @@ export {
 export { SecondFactorSlot, usePendingSignIn } from './second-factor-slot.js';
 export { SignOutPage } from './sign-out-page.js';
 export { SignetHandler, type SignetHandlerProps } from './signet-handler.js';
+export { Actions } from './ui/actions.js';
+export { Avatar, type AvatarProps } from './ui/avatar.js';
+export { Badge, type BadgeProps } from './ui/badge.js';
 export {
   Button,
   ButtonLink,
@@ -69,13 +72,18 @@ export {
 } from './ui/button.js';
 export { CodeInput, type CodeInputProps, normalizeCode } from './ui/code-input.js';
 export { EmailField, type EmailFieldProps } from './ui/email-field.js';
+export { FieldError } from './ui/field-error.js';
 export { Form, type FormProps } from './ui/form.js';
 export { FormError } from './ui/form-error.js';
 export { FullPage } from './ui/full-page.js';
+export { Item, ItemList, type ItemListProps, type ItemProps } from './ui/item-list.js';
+export { Note, type NoteProps } from './ui/note.js';
 export { PasswordField, type PasswordFieldProps } from './ui/password-field.js';
 export { Separator } from './ui/separator.js';
 export { Skeleton } from './ui/skeleton.js';
 export { Spinner } from './ui/spinner.js';
+export { Stack } from './ui/stack.js';
+export { TextButton } from './ui/text-button.js';
 export { TextField, type TextFieldProps } from './ui/text-field.js';
 export { useAuthSubmit } from './use-auth-submit.js';
 export {

@@ -1,8 +1,10 @@
 /** The profile section: display name and profile image. */
+
 import { useRef, useState } from 'react';
 import type { CurrentUser } from '../../core/user.js';
 import { callShowingFailure } from '../call-showing-failure.js';
 import { useApp } from '../hooks.js';
+import { Avatar } from '../ui/avatar.js';
 import { Button } from '../ui/button.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/form-error.js';
@@ -82,16 +84,9 @@ function ProfileImage({ user }: { user: CurrentUser }) {
       setBusy(false);
     }
   };
-  const initials = (user.displayName ?? user.primaryEmail ?? '?').slice(0, 1).toUpperCase();
   return (
     <div className="signet-avatar-row">
-      {user.profileImageUrl ? (
-        <img className="signet-avatar" src={user.profileImageUrl} alt="Profile" width={64} height={64} />
-      ) : (
-        <span className="signet-avatar signet-avatar--initials" aria-hidden="true">
-          {initials}
-        </span>
-      )}
+      <Avatar src={user.profileImageUrl} name={user.displayName ?? user.primaryEmail ?? '?'} alt="Profile" />
       <div className="signet-account-actions">
         <input
           ref={input}
