@@ -1,19 +1,9 @@
-/**
- * The teams plugin: the signed-in user's teams (create, read, change, delete, leave, select), the
- * members' team profiles, the user's team permissions and invitations by email.
- * `createApp({ plugins: [teams()] })` gives `app.teams`. Its list is a signal that updates after
- * every change made here and on sign-in and sign-out.
- */
-import type { ReadonlySignal } from '@preact/signals-core';
 import {
-  type CacheState,
-  type CurrentUser,
   cachedSignal,
   computed,
   createCache,
   type PluginContext,
   pluginFactory,
-  type Result,
   toResult,
 } from '../../core/index.js';
 import type {
@@ -23,6 +13,7 @@ import type {
   TeamMemberProfileJson,
   TeamPermissionJson,
 } from '../../wire/index.js';
+import type { TeamsApi, TeamsUrl } from './api.js';
 import {
   ACCEPT_ERRORS,
   ACCESS_ERRORS,
@@ -33,6 +24,9 @@ import {
   invitationFromJson,
   permissionFromJson,
   profileFromJson,
+  RECEIVED_ERRORS,
+  type ReceivedInvitationErrorCode,
+  type ReceivedTeamInvitation,
   type Team,
   type TeamAccessErrorCode,
   type TeamActionErrorCode,
@@ -48,8 +42,12 @@ import {
   type TeamUpdate,
   teamFromJson,
 } from './team.js';
+import { createTeamViews } from './views.js';
 
+export type { TeamsApi, TeamsUrl } from './api.js';
 export type {
+  ReceivedInvitationErrorCode,
+  ReceivedTeamInvitation,
   Team,
   TeamAccessErrorCode,
   TeamActionErrorCode,
@@ -64,78 +62,12 @@ export type {
   TeamUpdate,
 };
 
-/** The page an emailed invitation link opens (`/handler/team-invitation` by default). */
-export type TeamsUrl = 'teamInvitation';
-
-/** `app.teams`. */
-export interface TeamsApi {
-  /** The signed-in user's teams, oldest first; loads on first read, refreshes after each change here. */
-  readonly list: ReadonlySignal<CacheState<Team[]>>;
-  /** The user's selected team, found in `list` by the user's `selectedTeamId` (null while it loads). */
-  readonly selected: ReadonlySignal<Team | null>;
-  /** Loads (or reloads) the list. */
-  refresh(): Promise<Team[]>;
-  /** Creates a team with the user as its creator (the project must let clients create teams). */
-  create(input: {
-    displayName: string;
-    profileImageUrl?: string | null;
-  }): Promise<Result<Team, TeamCreateErrorCode>>;
-  /** One of the user's teams. */
-  get(teamId: string): Promise<Result<Team, TeamAccessErrorCode>>;
-  /** Changes a team; needs `$update_team`. */
-  update(teamId: string, change: TeamUpdate): Promise<Result<Team, TeamActionErrorCode>>;
-  /** Deletes a team for every member; needs `$delete_team`. */
-  delete(teamId: string): Promise<Result<void, TeamActionErrorCode>>;
-  /** Leaves a team (no permission needed to leave). */
-  leave(teamId: string): Promise<Result<void, TeamAccessErrorCode>>;
-  /**
-   * Makes one of the user's teams the selected one (null for none) and updates `app.user` from the
-   * answer. A team the user is not in is refused by the server (400, thrown).
-   */
-  select(teamId: string | null): Promise<CurrentUser>;
-  /** Every member's profile in a team; listing the others needs `$read_members`. */
-  members(teamId: string): Promise<Result<TeamMemberProfile[], TeamActionErrorCode>>;
-  /** The user's own profile in a team. */
-  myProfile(teamId: string): Promise<Result<TeamMemberProfile, TeamAccessErrorCode>>;
-  /** Changes the user's own profile in a team; null falls back to the user's own name or image. */
-  updateMyProfile(
-    teamId: string,
-    change: { displayName?: string | null; profileImageUrl?: string | null },
-  ): Promise<Result<TeamMemberProfile, TeamAccessErrorCode>>;
-  /**
-   * The permissions the user holds in a team: with those they contain (`recursive`, the default),
-   * or only those granted directly. Not a member: an empty list.
-   */
-  permissions(teamId: string, options?: { recursive?: boolean }): Promise<TeamPermission[]>;
-  /** Whether the user holds `permissionId` in a team, directly or contained in another. */
-  hasPermission(teamId: string, permissionId: string): Promise<boolean>;
-  /**
-   * Emails an invitation to join a team (needs `$invite_members`); its link leads to `callbackUrl`,
-   * the app's team-invitation page by default. Resolves the invitation's id.
-   */
-  invite(
-    teamId: string,
-    email: string,
-    options?: { callbackUrl?: string },
-  ): Promise<Result<{ id: string }, TeamInviteErrorCode>>;
-  /** A team's pending invitations; needs `$read_members` and `$invite_members`. */
-  invitations(teamId: string): Promise<Result<TeamInvitation[], TeamActionErrorCode>>;
-  /** Withdraws a pending invitation; needs `$remove_members`. */
-  revokeInvitation(teamId: string, invitationId: string): Promise<Result<void, TeamActionErrorCode>>;
-  /** The team an invitation code leads to, for the invitee to confirm (needs a signed-in user). */
-  invitationDetails(code: string): Promise<Result<TeamInvitationDetails, TeamInvitationAcceptErrorCode>>;
-  /** Joins the invitation's team (unless a member already), then reloads the list. */
-  acceptInvitation(code: string): Promise<Result<void, TeamInvitationAcceptErrorCode>>;
-  /** Checks an invitation code without using it; works signed out. */
-  checkInvitationCode(code: string): Promise<Result<void, TeamInvitationCodeErrorCode>>;
-}
-
 const at = (teamId: string) => encodeURIComponent(teamId);
 
 /** The teams plugin. */
 export const teams = pluginFactory('teams', () => {
   return {
-    urls: { teamInvitation: 'team-invitation' },
+    urls: { teamInvitation: 'team-invitation', teamSettings: 'team-settings', createTeam: 'create-team' },
     setup(ctx: PluginContext<TeamsUrl>): TeamsApi {
       const request = ctx.http.request;
       // Emptied whenever the session changes and keyed by user, so a sign-in as someone else
@@ -167,11 +99,37 @@ export const teams = pluginFactory('teams', () => {
         await changed(undefined);
       };
       const profilePath = (teamId: string) => `/team-member-profiles/${at(teamId)}/me`;
+      const views = createTeamViews(ctx, cache);
+      const { refreshTeam } = views;
+      // A received invitation accepted or declined: the lists it changes, a failed reload ignored.
+      const answered = async (joined: boolean) => {
+        await Promise.all([joined ? refresh() : null, views.refreshReceived()]).catch(() => {});
+      };
 
       return {
         list,
         selected,
         refresh,
+        permissionsOf: views.permissionsOf,
+        membersOf: views.membersOf,
+        invitationsOf: views.invitationsOf,
+        received: views.received,
+        refreshTeam: (teamId) => refreshTeam(teamId),
+        removeMember: (teamId, userId) =>
+          toResult(async () => {
+            await request(`/team-memberships/${at(teamId)}/${at(userId)}`, { method: 'DELETE', body: {} });
+            await refreshTeam(teamId).catch(() => {});
+          }, ACTION_ERRORS),
+        acceptReceived: (invitationId) =>
+          toResult(async () => {
+            await request(`/team-invitations/${at(invitationId)}/accept`, { method: 'POST', body: {} });
+            await answered(true);
+          }, RECEIVED_ERRORS),
+        declineReceived: (invitationId) =>
+          toResult(async () => {
+            await request(`/team-invitations/${at(invitationId)}/decline`, { method: 'POST', body: {} });
+            await answered(false);
+          }, RECEIVED_ERRORS),
         create: ({ displayName, profileImageUrl }) =>
           toResult(async () => {
             const json = await request<ClientTeamJson>('/teams', {
@@ -232,9 +190,9 @@ export const teams = pluginFactory('teams', () => {
             const body: Record<string, unknown> = {};
             if (displayName !== undefined) body.display_name = displayName;
             if (profileImageUrl !== undefined) body.profile_image_url = profileImageUrl;
-            return profileFromJson(
-              await request<TeamMemberProfileJson>(profilePath(teamId), { method: 'PATCH', body }),
-            );
+            const json = await request<TeamMemberProfileJson>(profilePath(teamId), { method: 'PATCH', body });
+            await refreshTeam(teamId).catch(() => {});
+            return profileFromJson(json);
           }, ACCESS_ERRORS),
         permissions: (teamId, options) => permissions(ctx, teamId, options?.recursive ?? true),
         async hasPermission(teamId, permissionId) {
@@ -250,6 +208,7 @@ export const teams = pluginFactory('teams', () => {
                 callback_url: callbackUrl ?? ctx.absoluteUrl(ctx.urls.teamInvitation),
               },
             });
+            await refreshTeam(teamId).catch(() => {});
             return { id };
           }, INVITE_ERRORS),
         invitations: (teamId) =>
@@ -265,6 +224,7 @@ export const teams = pluginFactory('teams', () => {
               method: 'DELETE',
               body: {},
             });
+            await refreshTeam(teamId).catch(() => {});
           }, ACTION_ERRORS),
         invitationDetails: (code) =>
           toResult(async () => {
@@ -277,7 +237,7 @@ export const teams = pluginFactory('teams', () => {
         acceptInvitation: (code) =>
           toResult(async () => {
             await request('/team-invitations/accept', { method: 'POST', body: { code } });
-            await changed(undefined);
+            await answered(true);
           }, ACCEPT_ERRORS),
         checkInvitationCode: (code) =>
           toResult(async () => {

@@ -9,6 +9,7 @@
 import type { ErrorCodesOf } from '../../core/index.js';
 import type {
   ClientTeamJson,
+  ReceivedTeamInvitationJson,
   TeamInvitationJson,
   TeamMemberProfileJson,
   TeamPermissionJson,
@@ -56,6 +57,12 @@ export interface TeamInvitation {
   expiresAt: number;
 }
 
+/** An invitation sent to one of the user's verified emails (signet's addition to the wire). */
+export interface ReceivedTeamInvitation extends TeamInvitation {
+  /** The name of the team it joins (the user is not a member yet, so cannot read the team). */
+  teamDisplayName: string;
+}
+
 /** What an invitation code leads to, for the invitee's page (wire.md §5.5, details). */
 export interface TeamInvitationDetails {
   teamId: string;
@@ -100,6 +107,18 @@ export const invitationFromJson = (json: TeamInvitationJson): TeamInvitation => 
   expiresAt: json.expires_at_millis,
 });
 
+/** Maps the wire's received invitation to the kit's. */
+export const receivedInvitationFromJson = (json: ReceivedTeamInvitationJson): ReceivedTeamInvitation => ({
+  ...invitationFromJson(json),
+  teamDisplayName: json.team_display_name,
+});
+
+/**
+ * Accepting or declining an invitation by id: its code's errors, or signed out. An invitation that
+ * is gone or not the user's is the server's 404 in words, thrown as an `HttpStatusError`.
+ */
+export const RECEIVED_ERRORS = ['USER_AUTHENTICATION_REQUIRED', 'VERIFICATION_ERROR'] as const;
+
 /** Reading or leaving a team the user may not be in (or that is gone). */
 export const ACCESS_ERRORS = ['TEAM_NOT_FOUND', 'TEAM_MEMBERSHIP_NOT_FOUND'] as const;
 /** An action that needs a team permission (the error names the missing one). */
@@ -127,5 +146,7 @@ export type TeamCreateErrorCode = ErrorCodesOf<(typeof CREATE_ERRORS)[number]>;
 export type TeamInviteErrorCode = ErrorCodesOf<(typeof INVITE_ERRORS)[number]>;
 /** Codes an invitation code can fail with. */
 export type TeamInvitationCodeErrorCode = ErrorCodesOf<(typeof CODE_ERRORS)[number]>;
+/** Codes accepting or declining a received invitation can fail with. */
+export type ReceivedInvitationErrorCode = ErrorCodesOf<(typeof RECEIVED_ERRORS)[number]>;
 /** Codes reading or accepting an invitation can fail with. */
 export type TeamInvitationAcceptErrorCode = ErrorCodesOf<(typeof ACCEPT_ERRORS)[number]>;

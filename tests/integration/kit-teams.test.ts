@@ -12,6 +12,7 @@ import { type Team, teams } from '../../plugins/teams/index.js';
 import { codeFromLink, type OutboxMessage, patchConfig, readMailbox } from '../support/outbox.js';
 import { freshEmail } from '../support/raw-api.js';
 import { backends } from '../support/server.js';
+import { addEmail } from '../support/team-setup.js';
 
 const ORIGIN = 'http://localhost:5173';
 const PASSWORD = 'correct horse battery';
@@ -293,6 +294,111 @@ describe.each(backends())('teams plugin on $name', (backend) => {
     const shown = seen.map((s) => JSON.stringify(s));
     const signedOutAt = shown.lastIndexOf('[]');
     expect(shown.slice(signedOutAt)).not.toContain(JSON.stringify(['First’s team']));
+    stop();
+  });
+
+  /** Waits until `view` has data and returns it (the views load when first watched). */
+  async function loaded<T>(view: { value: { status: string; data?: T } }): Promise<T> {
+    const stop = effect(() => {
+      view.value;
+    });
+    try {
+      await expect.poll(() => view.value.status, { timeout: 10_000 }).toBe('ok');
+      return view.value.data as T;
+    } finally {
+      stop();
+    }
+  }
+
+  it('keeps one cached permission list per team and reloads the member and invitation views after changes', async () => {
+    const owner = await signedUp();
+    const team = await newTeam(owner.app, 'Views crew');
+    const perms = owner.app.teams.permissionsOf(team.id);
+    expect(owner.app.teams.permissionsOf(team.id)).toBe(perms); // one signal per team, however often asked
+    const held = await loaded(perms);
+    expect(held.map((p) => p.id)).toEqual(
+      expect.arrayContaining(['admin', '$remove_members', '$read_members']),
+    );
+
+    const members = owner.app.teams.membersOf(team.id);
+    const stopMembers = effect(() => {
+      members.value;
+    });
+    await expect.poll(() => members.value.status).toBe('ok');
+    const invitations = owner.app.teams.invitationsOf(team.id);
+    const stopInvitations = effect(() => {
+      invitations.value;
+    });
+    await expect.poll(() => invitations.value.status).toBe('ok');
+
+    const invitee = await signedUp();
+    const sent = await owner.app.teams.invite(team.id, invitee.email);
+    expect(sent.status).toBe('ok');
+    // The invitation view reloaded itself after the invite.
+    expect(invitations.value).toEqual({
+      status: 'ok',
+      data: [expect.objectContaining({ recipientEmail: invitee.email, teamId: team.id })],
+    });
+    const code = codeFromLink(await invitationEmail(invitee.email));
+    expect((await invitee.app.teams.acceptInvitation(code)).status).toBe('ok');
+    await owner.app.teams.refreshTeam(team.id);
+    const shownMembers = () =>
+      members.value.status === 'ok' ? members.value.data.map((m) => m.userId).sort() : members.value.status;
+    expect(shownMembers()).toEqual([owner.userId, invitee.userId].sort());
+    expect(invitations.value).toEqual({ status: 'ok', data: [] });
+
+    // Removing a member: needs $remove_members, which the invitee (a plain member) lacks.
+    const refused = await invitee.app.teams.removeMember(team.id, owner.userId);
+    expect(refused.status === 'error' && refused.error.code).toBe('TEAM_PERMISSION_REQUIRED');
+    expect((await owner.app.teams.removeMember(team.id, invitee.userId)).status).toBe('ok');
+    expect(shownMembers()).toEqual([owner.userId]);
+    stopMembers();
+    stopInvitations();
+  });
+
+  it('lists the invitations sent to the user’s verified emails, and joins or declines them by id', async () => {
+    const owner = await signedUp();
+    const team = await newTeam(owner.app, 'Received crew');
+    const other = await newTeam(owner.app, 'Declined crew');
+    const invitee = await signedUp();
+    const verified = await addEmail(running.url, running.server.seeded.dev, invitee.userId);
+    const unverified = await addEmail(running.url, running.server.seeded.dev, invitee.userId, {
+      verified: false,
+    });
+    expect((await owner.app.teams.invite(team.id, verified)).status).toBe('ok');
+    expect((await owner.app.teams.invite(other.id, verified)).status).toBe('ok');
+    expect((await owner.app.teams.invite(team.id, unverified)).status).toBe('ok');
+
+    const received = await loaded(invitee.app.teams.received);
+    // Only the verified address's invitations, with the team's name.
+    expect(received.map((i) => [i.teamDisplayName, i.recipientEmail]).sort()).toEqual([
+      ['Declined crew', verified],
+      ['Received crew', verified],
+    ]);
+    // The owner received none of them.
+    expect(await loaded(owner.app.teams.received)).toEqual([]);
+
+    const stop = effect(() => {
+      invitee.app.teams.received.value;
+    });
+    const toJoin = received.find((i) => i.teamId === team.id)!;
+    const toDecline = received.find((i) => i.teamId === other.id)!;
+    // Another user cannot answer the invitee's invitation, even knowing its id: the 404 in words.
+    await expect(owner.app.teams.acceptReceived(toJoin.id)).rejects.toMatchObject({ status: 404 });
+    await expect(owner.app.teams.declineReceived(toDecline.id)).rejects.toMatchObject({ status: 404 });
+
+    expect(await invitee.app.teams.acceptReceived(toJoin.id)).toEqual({ status: 'ok', data: undefined });
+    expect(listed(invitee.app)).toEqual(['Received crew']);
+    expect(await invitee.app.teams.declineReceived(toDecline.id)).toEqual({ status: 'ok', data: undefined });
+    expect(invitee.app.teams.received.value).toEqual({ status: 'ok', data: [] });
+    // Declined is final: the emailed link of that invitation no longer joins.
+    const declinedMail = (await readMailbox(mailbox, verified)).filter((m) =>
+      m.body.text.includes('/team-invitation'),
+    );
+    const codes = declinedMail.map(codeFromLink);
+    const results = await Promise.all(codes.map((c) => invitee.app.teams.checkInvitationCode(c)));
+    expect(results.every((r) => r.status === 'error')).toBe(true);
+    expect(listed(invitee.app)).toEqual(['Received crew']);
     stop();
   });
 });
