@@ -72,6 +72,17 @@ export const TeamInvitationSchema = v.object({
 /** A team invitation, in wire form. */
 export type TeamInvitationJson = v.InferOutput<typeof TeamInvitationSchema>;
 
+/**
+ * An invitation sent to the user (signet's addition, `GET /team-invitations?user_id=me`): the
+ * list item and the name of the team it joins.
+ */
+export const ReceivedTeamInvitationSchema = v.object({
+  ...TeamInvitationSchema.entries,
+  team_display_name: v.string(),
+});
+/** A received team invitation, in wire form. */
+export type ReceivedTeamInvitationJson = v.InferOutput<typeof ReceivedTeamInvitationSchema>;
+
 /** The five system permissions every project has, with the wire's descriptions (wire.md §5.6). */
 export const SYSTEM_PERMISSIONS = {
   $update_team: 'Update the team information',

@@ -1,10 +1,10 @@
 /**
  * Teams for tests, made through the API as a server would: a team with its creator, members
- * added, and what a member holds (wire.md §4.10).
+ * added, what a member holds (wire.md §4.10), and more email addresses for a user.
  */
 import { expect } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
-import { raw } from './raw-api.js';
+import { freshEmail, raw } from './raw-api.js';
 
 /** Creates a team with server access; `creator` (a user id) becomes its first member. */
 export async function createTeam(url: string, keys: ProjectKeys, creator?: string): Promise<string> {
@@ -43,4 +43,30 @@ export async function heldPermissions(
   );
   expect(listed.status, listed.text).toBe(200);
   return listed.json.items.map((p: { id: string }) => p.id);
+}
+
+/**
+ * Gives `userId` another email contact channel through server access, verified unless said
+ * otherwise (not used for sign-in), and returns the address.
+ */
+export async function addEmail(
+  url: string,
+  keys: ProjectKeys,
+  userId: string,
+  options: { email?: string; verified?: boolean } = {},
+): Promise<string> {
+  const email = options.email ?? freshEmail();
+  const added = await raw(url, '/contact-channels', {
+    keys,
+    access: 'server',
+    body: {
+      user_id: userId,
+      value: email,
+      type: 'email',
+      used_for_auth: false,
+      is_verified: options.verified ?? true,
+    },
+  });
+  expect(added.status, added.text).toBe(201);
+  return email;
 }

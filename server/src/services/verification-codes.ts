@@ -150,7 +150,7 @@ export async function attemptCode(
  * other VERIFICATION_CODE_ALREADY_USED. Runs in the transaction of the code's effect, so a
  * failed effect leaves the code unused.
  */
-async function consumeCode(db: Executor, now: () => number, id: string): Promise<void> {
+export async function consumeCode(db: Executor, now: () => number, id: string): Promise<void> {
   const used = await db
     .update(verificationCodes)
     .set({ usedAt: new Date(now()) })

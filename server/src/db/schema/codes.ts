@@ -36,5 +36,10 @@ export const verificationCodes = pgTable(
     index('verification_codes_team_invitation_idx')
       .on(t.projectId, sql`(${t.data}->>'team_id')`, t.createdAt)
       .where(sql`${t.type} = 'TEAM_INVITATION' AND ${t.usedAt} IS NULL`),
+    // The unused invitations sent to an address, soonest expiry first: a user's received
+    // invitations (services/teams/invitations.ts).
+    index('verification_codes_team_invitation_recipient_idx')
+      .on(t.projectId, sql`(${t.method}->>'email')`, t.expiresAt)
+      .where(sql`${t.type} = 'TEAM_INVITATION' AND ${t.usedAt} IS NULL`),
   ],
 );

@@ -3,11 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SuccessSchema } from '../../../../wire/common.js';
 import { verificationCodes } from '../../db/schema.js';
-import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { isUuid } from '../../services/users.js';
 import { emptyBody, uuidField } from '../fields.js';
-import { authorizeTeam } from './shared.js';
+import { authorizeTeam, invitationNotFound } from './shared.js';
 
 /**
  * Deletes the invitation's code row, so its link no longer works. Client access needs a member
@@ -38,7 +37,7 @@ export const deleteTeamInvitationRoute = defineRoute({
           )
           .returning({ id: verificationCodes.id })
       : [];
-    if (deleted.length === 0) throw new StatusError(404, 'Team invitation not found.');
+    if (deleted.length === 0) throw invitationNotFound();
     return json({ success: true });
   },
 });

@@ -12,7 +12,8 @@ import { teamIdOf } from './shared.js';
  * Adds the signed-in user to the invitation's team with the project's default member permissions
  * (nothing when already a member); the code is used in the same transaction, so it works once.
  * The recipient email is not compared with the user's emails: this follows the wire (§4.10),
- * where whoever holds the link may join, as with the Stack server and SDK.
+ * where whoever holds the link may join, as with the Stack server and SDK. (Accepting by id,
+ * `[id]/accept.ts`, is for the recipient only.)
  */
 export const acceptTeamInvitationRoute = defineRoute({
   method: 'POST',

@@ -1,5 +1,7 @@
 /** The routes of `features/team-invitations/` (wire.md §4.10), in no particular order (the app orders them). */
 import type { RouteSpec } from '../../http/route.js';
+import { acceptReceivedTeamInvitationRoute } from './[id]/accept.js';
+import { declineReceivedTeamInvitationRoute } from './[id]/decline.js';
 import { deleteTeamInvitationRoute } from './[id].js';
 import { teamInvitationDetailsRoute } from './accept/details.js';
 import { acceptCheckCodeRoute, acceptTeamInvitationRoute } from './accept.js';
@@ -14,4 +16,6 @@ export const teamInvitationsRoutes: readonly RouteSpec[] = [
   acceptTeamInvitationRoute,
   acceptCheckCodeRoute,
   teamInvitationDetailsRoute,
+  acceptReceivedTeamInvitationRoute,
+  declineReceivedTeamInvitationRoute,
 ];

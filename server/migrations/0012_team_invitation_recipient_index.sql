@@ -1,0 +1,3 @@
+-- The unused invitations sent to an address (services/teams/invitations.ts): the invitations a
+-- user received, found by the user's verified emails without reading every code.
+CREATE INDEX "verification_codes_team_invitation_recipient_idx" ON "verification_codes" USING btree ("project_id",("method"->>'email'),"expires_at") WHERE "verification_codes"."type" = 'TEAM_INVITATION' AND "verification_codes"."used_at" IS NULL;
