@@ -298,7 +298,7 @@ describe.each(backends())('server request auth on $name', (backend) => {
         credential_enabled: true,
         magic_link_enabled: true,
         passkey_enabled: true,
-        client_team_creation_enabled: false,
+        client_team_creation_enabled: true,
         client_user_deletion_enabled: false,
         enabled_oauth_providers: [{ id: 'github' }, { id: 'google' }],
       },

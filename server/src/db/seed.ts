@@ -78,6 +78,7 @@ export async function seed(
       description: "Stack's admin dashboard",
       magicLinkEnabled: true,
       passkeyEnabled: false,
+      clientTeamCreationEnabled: false,
       oauthProviders: [],
     });
     const internal = await ensureKeys(tx, now, 'internal', options.seed?.internal ?? {});
@@ -93,6 +94,8 @@ export async function seed(
       magicLinkEnabled: true,
       // So a fresh clone's example app shows every sign-in method it has screens for.
       passkeyEnabled: true,
+      // And its team switcher can create teams.
+      clientTeamCreationEnabled: true,
       // Shared keys: social sign-in through the development identity provider, with no keys at all.
       oauthProviders: [
         { id: 'github', type: 'shared', enabled: true },
@@ -127,6 +130,7 @@ async function ensureProject(
     description: string;
     magicLinkEnabled: boolean;
     passkeyEnabled: boolean;
+    clientTeamCreationEnabled: boolean;
     oauthProviders: { id: string; type: 'shared'; enabled: boolean }[];
   },
 ): Promise<void> {
@@ -143,6 +147,7 @@ async function ensureProject(
       credentialEnabled: true,
       magicLinkEnabled: p.magicLinkEnabled,
       passkeyEnabled: p.passkeyEnabled,
+      clientTeamCreationEnabled: p.clientTeamCreationEnabled,
       oauthProviders: p.oauthProviders,
       emailConfig: { type: 'shared' },
     })
