@@ -289,6 +289,32 @@ describe.each(backends())('team permission definitions on $name', (backend) => {
     }
   });
 
+  it('a member joining while a default definition is deleted never holds the deleted id', async () => {
+    const keys = await project();
+    const creator = await signUp(url, keys);
+    const teamId = await createTeam(url, keys, creator.userId);
+    for (let round = 0; round < 25; round++) {
+      const id = `joining_${round}`;
+      expect((await create(keys, { id })).status).toBe(201);
+      const patched = await raw(url, '/projects/current', {
+        method: 'PATCH',
+        keys,
+        access: 'admin',
+        body: { config: { team_member_default_permissions: [{ id: 'member' }, { id }] } },
+      });
+      expect(patched.status, patched.text).toBe(200);
+      const user = await signUp(url, keys);
+      const [joined, deleted] = await Promise.all([
+        raw(url, `/team-memberships/${teamId}/${user.userId}`, { keys, access: 'server', body: {} }),
+        remove(keys, id),
+      ]);
+      expect(joined.status, joined.text).toBe(201);
+      expect(deleted.status, deleted.text).toBe(200);
+      // Joined before the delete (which then took the grant away) or after it (no grant made).
+      expect(await heldPermissions(url, keys, teamId, user.userId, false)).toEqual(['member']);
+    }
+  });
+
   it('leaves the system permissions alone', async () => {
     const keys = await project();
     for (const id of Object.keys(SYSTEM_PERMISSIONS)) {

@@ -146,16 +146,26 @@ export async function requirePermission(
 /**
  * Grants a new member the project's default permissions (`team_creator_default_permissions` for
  * the team's creator, `team_member_default_permissions` otherwise), in the membership's transaction.
+ * The lists are read there, under a key-share lock on the project's row (which the membership's
+ * foreign key takes anyway), not from the request's copy of the project: a definition deleted or
+ * renamed at the same moment (under `lockProjectDefinitions`) is then either done before the read,
+ * or waits for the membership and takes the grant with it. A member never holds a missing id.
  */
 export async function grantDefaultPermissions(
-  db: Writer,
-  project: { teamCreatorDefaultPermissions: unknown; teamMemberDefaultPermissions: unknown },
+  db: Pick<Database, 'insert' | 'select'>,
+  projectId: string,
   input: { teamId: string; userId: string; as: 'creator' | 'member' },
 ): Promise<void> {
-  const list = (
-    input.as === 'creator' ? project.teamCreatorDefaultPermissions : project.teamMemberDefaultPermissions
-  ) as { id: string }[] | null;
-  const ids = [...new Set((list ?? []).map((p) => p.id))];
+  const [project] = await db
+    .select({
+      creator: projects.teamCreatorDefaultPermissions,
+      member: projects.teamMemberDefaultPermissions,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('key share');
+  const list = defaultIds(input.as === 'creator' ? project?.creator : project?.member);
+  const ids = [...new Set(list.map((p) => p.id))];
   if (ids.length === 0) return;
   await db
     .insert(teamMemberPermissions)

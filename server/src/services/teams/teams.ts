@@ -127,7 +127,7 @@ export async function addMember(
     .onConflictDoNothing()
     .returning({ userId: teamMembers.userId });
   if (inserted.length === 0) return false;
-  await grantDefaultPermissions(tx, project, { teamId: input.teamId, userId: input.userId, as: input.as });
+  await grantDefaultPermissions(tx, project.id, { teamId: input.teamId, userId: input.userId, as: input.as });
   return true;
 }
 
