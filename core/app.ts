@@ -178,8 +178,11 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     },
   };
 
-  const contextFor = (pluginId: string): PluginContext<string> => ({
+  const contextFor = (plugin: AnyPlugin): PluginContext<string> => ({
     ...shared,
+    // A server or admin plugin speaks for the backend, not for whoever is signed in here.
+    call: (path, init) =>
+      http.request(path, { withSession: (plugin.access ?? 'client') === 'client', ...init }),
     publishableClientKey: options.publishableClientKey ?? '',
     env,
     signIn: signIn.run,
@@ -189,7 +192,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
       const here = env.currentUrl();
       return here ? new URL(path, here).href : path;
     },
-    storage: namespacedStorage(`${storagePrefix}${pluginId}:`, env.isBrowser),
+    storage: namespacedStorage(`${storagePrefix}${plugin.id}:`, env.isBrowser),
     cookies: cookieJar(env.isBrowser),
     navigateToApi: (pathAndQuery) => redirect.redirect({ url: http.url(pathAndQuery) }, { external: true }),
     onDispose: (cleanup) => void disposers.push(cleanup),
@@ -197,7 +200,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
 
   for (const plugin of plugins) {
     if (plugin.id in core) throw new Error(`signet: plugin id "${plugin.id}" is already taken by the core.`);
-    apis[plugin.id] = plugin.setup(contextFor(plugin.id));
+    apis[plugin.id] = plugin.setup(contextFor(plugin));
   }
   return { ...core, ...apis } as unknown as SignetApp<P>;
 }

@@ -15,6 +15,7 @@ export {
   KNOWN_ERROR_CODES,
   type KnownErrorCode,
 } from '../wire/errors/codes.js';
+export { apiPath } from './api-path.js';
 export {
   type AdminAccess,
   type ClientAccess,

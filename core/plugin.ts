@@ -9,7 +9,7 @@ import type { SignInResponseJson } from '../wire/auth.js';
 import type { ClientUserJson } from '../wire/user.js';
 import type { Environment } from './env.js';
 import type { AppEvents } from './events.js';
-import type { HttpClient } from './http/client.js';
+import type { ApiRequest, HttpClient } from './http/client.js';
 import type { ClientProject } from './project.js';
 import type { Redirector } from './redirects.js';
 import type { PendingSignIn, SignInOptions, SignInOutcome } from './sign-in.js';
@@ -36,6 +36,13 @@ export interface PluginContext<Urls extends string = never> {
   /** Every page URL of the app: the core's and (typed) those this plugin declared. */
   readonly urls: AppUrls & Readonly<Record<Urls, string>>;
   readonly http: HttpClient;
+  /**
+   * An API call at this plugin's level: `http.request`, except that a plugin declaring
+   * `access: 'server'` or `'admin'` sends no session tokens unless `withSession: true` is given (it
+   * speaks for the backend, not for whoever is signed in to this app); a client plugin's calls
+   * carry the session. Build paths with parameters with `apiPath` (from `signet`).
+   */
+  readonly call: <T>(path: string, init?: ApiRequest) => Promise<T>;
   readonly redirect: Redirector;
   readonly user: ReadonlySignal<CurrentUser | null>;
   readonly project: ReadonlySignal<ClientProject | null>;

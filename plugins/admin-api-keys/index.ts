@@ -3,7 +3,7 @@
  * in that answer only), list and read them by their last four characters, rename, revoke.
  * `createApp({ superSecretAdminKey, plugins: [adminApiKeys()] })` gives `app.apiKeys`.
  */
-import { pluginFactory } from '../../core/index.js';
+import { apiPath, pluginFactory } from '../../core/index.js';
 import { type ApiKeyJson, type Camelized, type CreatedApiKeyJson, camelize } from '../../wire/index.js';
 
 /** A key set as listed: each key by its last four characters. */
@@ -35,23 +35,19 @@ export interface ApiKeysApi {
   revoke(id: string): Promise<ApiKey>;
 }
 
-const q = encodeURIComponent;
-
 /** The admin-api-keys plugin (admin access). */
 export const adminApiKeys = pluginFactory('apiKeys', () => {
   return {
     access: 'admin',
     setup: (ctx): ApiKeysApi => {
-      const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-        ctx.http.request<T>(path, { ...init, withSession: false });
       const patch = async (id: string, body: unknown) =>
-        camelize(await call<ApiKeyJson>(`/internal/api-keys/${q(id)}`, { method: 'PATCH', body }));
+        camelize(await ctx.call<ApiKeyJson>(apiPath`/internal/api-keys/${id}`, { method: 'PATCH', body }));
       return {
         async list() {
-          return camelize((await call<{ items: ApiKeyJson[] }>('/internal/api-keys')).items);
+          return camelize((await ctx.call<{ items: ApiKeyJson[] }>('/internal/api-keys')).items);
         },
         async create(input) {
-          const json = await call<CreatedApiKeyJson>('/internal/api-keys', {
+          const json = await ctx.call<CreatedApiKeyJson>('/internal/api-keys', {
             method: 'POST',
             body: {
               description: input.description,
@@ -64,7 +60,7 @@ export const adminApiKeys = pluginFactory('apiKeys', () => {
           return camelize(json);
         },
         async get(id) {
-          return camelize(await call<ApiKeyJson>(`/internal/api-keys/${q(id)}`));
+          return camelize(await ctx.call<ApiKeyJson>(apiPath`/internal/api-keys/${id}`));
         },
         rename: (id, description) => patch(id, { description }),
         revoke: (id) => patch(id, { revoked: true }),

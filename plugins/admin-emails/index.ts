@@ -3,7 +3,7 @@
  * emails it sent, and a test email through an SMTP config before saving it.
  * `createApp({ superSecretAdminKey, plugins: [adminEmails()] })` gives `app.emails`.
  */
-import { pluginFactory } from '../../core/index.js';
+import { apiPath, pluginFactory } from '../../core/index.js';
 
 /** The emails a project sends (wire.md §5.11). */
 export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation';
@@ -103,25 +103,26 @@ export const adminEmails = pluginFactory('emails', () => {
   return {
     access: 'admin',
     setup: (ctx): EmailsApi => {
-      const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-        ctx.http.request<T>(path, { ...init, withSession: false });
       return {
         async listTemplates() {
-          return (await call<{ items: TemplateJson[] }>('/email-templates')).items.map(templateFromJson);
+          return (await ctx.call<{ items: TemplateJson[] }>('/email-templates')).items.map(templateFromJson);
         },
         async getTemplate(type) {
-          return templateFromJson(await call<TemplateJson>(`/email-templates/${type}`));
+          return templateFromJson(await ctx.call<TemplateJson>(apiPath`/email-templates/${type}`));
         },
         async updateTemplate(type, update) {
           return templateFromJson(
-            await call<TemplateJson>(`/email-templates/${type}`, { method: 'PATCH', body: update }),
+            await ctx.call<TemplateJson>(apiPath`/email-templates/${type}`, {
+              method: 'PATCH',
+              body: update,
+            }),
           );
         },
         async resetTemplate(type) {
-          await call(`/email-templates/${type}`, { method: 'DELETE', body: {} });
+          await ctx.call(apiPath`/email-templates/${type}`, { method: 'DELETE', body: {} });
         },
         async sentEmails() {
-          const { items } = await call<{ items: SentEmailJson[] }>('/internal/emails');
+          const { items } = await ctx.call<{ items: SentEmailJson[] }>('/internal/emails');
           return items.map((e) => ({
             id: e.id,
             subject: e.subject,
@@ -139,20 +140,23 @@ export const adminEmails = pluginFactory('emails', () => {
           }));
         },
         async sendTestEmail(recipient, config) {
-          const json = await call<{ success: boolean; error_message?: string }>('/internal/send-test-email', {
-            method: 'POST',
-            body: {
-              recipient_email: recipient,
-              email_config: {
-                host: config.host,
-                port: config.port,
-                username: config.username,
-                password: config.password,
-                sender_name: config.senderName,
-                sender_email: config.senderEmail,
+          const json = await ctx.call<{ success: boolean; error_message?: string }>(
+            '/internal/send-test-email',
+            {
+              method: 'POST',
+              body: {
+                recipient_email: recipient,
+                email_config: {
+                  host: config.host,
+                  port: config.port,
+                  username: config.username,
+                  password: config.password,
+                  sender_name: config.senderName,
+                  sender_email: config.senderEmail,
+                },
               },
             },
-          });
+          );
           return json.success
             ? { success: true }
             : { success: false, errorMessage: json.error_message ?? 'Unknown error' };

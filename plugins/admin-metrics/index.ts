@@ -30,7 +30,7 @@ export const adminMetrics = pluginFactory('metrics', () => {
     access: 'admin',
     setup: (ctx): MetricsApi => ({
       async get() {
-        const json = await ctx.http.request<MetricsJson>('/internal/metrics', { withSession: false });
+        const json = await ctx.call<MetricsJson>('/internal/metrics');
         // Users carry metadata, whose keys are the app's own: mapped field by field, not camelized.
         const { users_by_country, recently_registered, recently_active, ...figures } = json;
         return {

@@ -52,17 +52,14 @@ export const adminProject = pluginFactory('adminProject', () => {
     access: 'admin',
     setup: (ctx): AdminProjectApi => ({
       async get() {
-        return camelize(
-          await ctx.http.request<AdminProjectJson>('/projects/current', { withSession: false }),
-        );
+        return camelize(await ctx.call<AdminProjectJson>('/projects/current'));
       },
       update: (update) =>
         toResult(
           async () =>
             camelize(
-              await ctx.http.request<AdminProjectJson>('/projects/current', {
+              await ctx.call<AdminProjectJson>('/projects/current', {
                 method: 'PATCH',
-                withSession: false,
                 body: snakeize(update),
               }),
             ),
@@ -77,7 +74,7 @@ export const adminProject = pluginFactory('adminProject', () => {
           },
         }),
       async delete() {
-        await ctx.http.request('/projects/current', { method: 'DELETE', withSession: false, body: {} });
+        await ctx.call('/projects/current', { method: 'DELETE', body: {} });
       },
     }),
   };

@@ -52,11 +52,11 @@ export const ownerProjects = pluginFactory('ownerProjects', () => {
   return {
     setup: (ctx): OwnerProjectsApi => ({
       async list() {
-        return camelize((await ctx.http.request<{ items: AdminProjectJson[] }>('/internal/projects')).items);
+        return camelize((await ctx.call<{ items: AdminProjectJson[] }>('/internal/projects')).items);
       },
       async create(project) {
         return camelize(
-          await ctx.http.request<AdminProjectJson>('/internal/projects', {
+          await ctx.call<AdminProjectJson>('/internal/projects', {
             method: 'POST',
             body: snakeize(project),
           }),

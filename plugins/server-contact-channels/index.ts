@@ -5,6 +5,7 @@
  * `app.serverContactChannels`; a client app refuses it.
  */
 import {
+  apiPath,
   type ContactChannel,
   contactChannelFromJson,
   type ErrorCodesOf,
@@ -49,7 +50,6 @@ const WRITE_ERRORS = [
   'USER_ID_DOES_NOT_EXIST',
   'SCHEMA_ERROR',
 ] as const;
-const q = encodeURIComponent;
 
 /** Only the fields given, in wire form. */
 const changeToJson = (change: {
@@ -72,12 +72,10 @@ export const serverContactChannels = pluginFactory('serverContactChannels', () =
   return {
     access: 'server',
     setup: (ctx): ServerContactChannelsApi => {
-      const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-        ctx.http.request<T>(path, { ...init, withSession: false });
       return {
         async list(userId) {
-          const { items } = await call<{ items: ContactChannelJson[] }>(
-            `/contact-channels?user_id=${q(userId)}`,
+          const { items } = await ctx.call<{ items: ContactChannelJson[] }>(
+            apiPath`/contact-channels?user_id=${userId}`,
           );
           return items.map(contactChannelFromJson);
         },
@@ -85,7 +83,7 @@ export const serverContactChannels = pluginFactory('serverContactChannels', () =
           toResult(
             async () =>
               contactChannelFromJson(
-                await call<ContactChannelJson>('/contact-channels', {
+                await ctx.call<ContactChannelJson>('/contact-channels', {
                   method: 'POST',
                   body: { user_id: userId, type: 'email', used_for_auth: false, ...changeToJson(channel) },
                 }),
@@ -96,7 +94,7 @@ export const serverContactChannels = pluginFactory('serverContactChannels', () =
           toResult(
             async () =>
               contactChannelFromJson(
-                await call<ContactChannelJson>(`/contact-channels/${q(userId)}/${q(channelId)}`, {
+                await ctx.call<ContactChannelJson>(apiPath`/contact-channels/${userId}/${channelId}`, {
                   method: 'PATCH',
                   body: changeToJson(change),
                 }),
@@ -104,11 +102,11 @@ export const serverContactChannels = pluginFactory('serverContactChannels', () =
             WRITE_ERRORS,
           ),
         async remove(userId, channelId) {
-          await call(`/contact-channels/${q(userId)}/${q(channelId)}`, { method: 'DELETE' });
+          await ctx.call(apiPath`/contact-channels/${userId}/${channelId}`, { method: 'DELETE' });
         },
         sendVerification: (userId, channelId, callbackUrl) =>
           toResult(async () => {
-            await call(`/contact-channels/${q(userId)}/${q(channelId)}/send-verification-code`, {
+            await ctx.call(apiPath`/contact-channels/${userId}/${channelId}/send-verification-code`, {
               method: 'POST',
               body: { callback_url: callbackUrl },
             });

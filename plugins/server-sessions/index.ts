@@ -4,7 +4,7 @@
  * list a user's sessions and revoke one. `createApp({ secretServerKey, plugins: [serverSessions()] })`
  * gives `app.serverSessions`; a client app refuses it, in the types and at run time.
  */
-import { pluginFactory, type Result, toResult } from '../../core/index.js';
+import { apiPath, pluginFactory, type Result, toResult } from '../../core/index.js';
 
 /** One session of a user (wire.md §4.6). */
 export interface UserSession {
@@ -53,8 +53,6 @@ interface SessionJson {
   is_impersonation: boolean;
 }
 
-const q = encodeURIComponent;
-
 /** How long an impersonation session lasts unless asked otherwise: one hour. */
 export const IMPERSONATION_LIFETIME_MS = 3600_000;
 
@@ -66,27 +64,18 @@ export const serverSessions = pluginFactory('serverSessions', () => {
       const api: ServerSessionsApi = {
         create: ({ userId, expiresInMillis, isImpersonation }) =>
           toResult(async () => {
-            const json = await ctx.http.request<{ refresh_token: string; access_token: string }>(
-              '/auth/sessions',
-              {
-                method: 'POST',
-                withSession: false,
-                body: {
-                  user_id: userId,
-                  ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
-                  ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
-                },
+            const json = await ctx.call<{ refresh_token: string; access_token: string }>('/auth/sessions', {
+              method: 'POST',
+              body: {
+                user_id: userId,
+                ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
+                ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
               },
-            );
+            });
             return { refreshToken: json.refresh_token, accessToken: json.access_token };
           }, ['USER_ID_DOES_NOT_EXIST', 'SCHEMA_ERROR']),
         async list(userId) {
-          const json = await ctx.http.request<{ items: SessionJson[] }>(
-            `/auth/sessions?user_id=${q(userId)}`,
-            {
-              withSession: false,
-            },
-          );
+          const json = await ctx.call<{ items: SessionJson[] }>(apiPath`/auth/sessions?user_id=${userId}`);
           return json.items.map((s) => ({
             id: s.id,
             userId: s.user_id,
@@ -96,10 +85,7 @@ export const serverSessions = pluginFactory('serverSessions', () => {
           }));
         },
         async revoke({ userId, sessionId }) {
-          await ctx.http.request(`/auth/sessions/${q(sessionId)}?user_id=${q(userId)}`, {
-            method: 'DELETE',
-            withSession: false,
-          });
+          await ctx.call(apiPath`/auth/sessions/${sessionId}?user_id=${userId}`, { method: 'DELETE' });
         },
         impersonate: (userId, options = {}) =>
           api.create({

@@ -5,6 +5,7 @@
  * refuses it, in the types and at run time.
  */
 import {
+  apiPath,
   pluginFactory,
   type Result,
   type ServerUser,
@@ -108,15 +109,12 @@ const WRITE_CODES: UserWriteErrorCode[] = [
   'PASSWORD_TOO_LONG',
   'SCHEMA_ERROR',
 ];
-const q = encodeURIComponent;
 
 /** The server-users plugin (server access). */
 export const serverUsers = pluginFactory('serverUsers', () => {
   return {
     access: 'server',
     setup: (ctx): ServerUsersApi => {
-      const call = <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
-        ctx.http.request<T>(path, { ...init, withSession: false });
       return {
         async list(options = {}) {
           const params = new URLSearchParams();
@@ -129,12 +127,12 @@ export const serverUsers = pluginFactory('serverUsers', () => {
           if (options.query) params.set('query', options.query);
           if (options.teamId) params.set('team_id', options.teamId);
           const query = params.size > 0 ? `?${params}` : '';
-          const json = await call<UserListJson>(`/users${query}`);
+          const json = await ctx.call<UserListJson>(`/users${query}`);
           return { items: json.items.map(serverUserFromJson), nextCursor: json.pagination.next_cursor };
         },
         async get(userId) {
           const result = await toResult(
-            () => call<ServerUserJson>(`/users/${q(userId)}`),
+            () => ctx.call<ServerUserJson>(apiPath`/users/${userId}`),
             ['USER_NOT_FOUND'],
           );
           return result.status === 'ok' ? serverUserFromJson(result.data) : null;
@@ -143,7 +141,7 @@ export const serverUsers = pluginFactory('serverUsers', () => {
           toResult(
             async () =>
               serverUserFromJson(
-                await call<ServerUserJson>('/users', { method: 'POST', body: updateToJson(input) }),
+                await ctx.call<ServerUserJson>('/users', { method: 'POST', body: updateToJson(input) }),
               ),
             WRITE_CODES,
           ),
@@ -151,7 +149,7 @@ export const serverUsers = pluginFactory('serverUsers', () => {
           toResult(
             async () =>
               serverUserFromJson(
-                await call<ServerUserJson>(`/users/${q(userId)}`, {
+                await ctx.call<ServerUserJson>(apiPath`/users/${userId}`, {
                   method: 'PATCH',
                   body: updateToJson(update),
                 }),
@@ -159,7 +157,7 @@ export const serverUsers = pluginFactory('serverUsers', () => {
             [...WRITE_CODES, 'USER_NOT_FOUND'],
           ),
         async delete(userId) {
-          await call(`/users/${q(userId)}`, { method: 'DELETE', body: {} });
+          await ctx.call(apiPath`/users/${userId}`, { method: 'DELETE', body: {} });
         },
       };
     },
