@@ -95,7 +95,8 @@ describe('boundaries', () => {
         if (!s.startsWith('.'))
           return !declared.has(s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!);
         const to = target(file, s);
-        const ownFolder = relative(ROOT, resolve(file, '..'));
+        // The plugin's own folder (plugins/<id>/), subfolders included.
+        const ownFolder = relative(ROOT, file).split('/').slice(0, 2).join('/');
         if (to.startsWith(`${ownFolder}/`)) return false;
         return !publicEntries.has(to);
       }),
