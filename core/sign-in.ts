@@ -9,7 +9,7 @@ import type { ErrorCodesOf, ErrorFamily } from '../wire/errors/codes.js';
 import type { Environment } from './env.js';
 import { isSignetError } from './errors/signet-error.js';
 import type { AppEvents } from './events.js';
-import type { Redirector } from './redirects.js';
+import { type Redirector, UntrustedRedirectError } from './redirects.js';
 import { type Result, toResult } from './result.js';
 import type { KeyValueStorage } from './storage.js';
 import type { TokenPair } from './tokens/token-store.js';
@@ -17,19 +17,18 @@ import type { TokenPair } from './tokens/token-store.js';
 /** How long the server keeps an MFA attempt (wire.md §6.5). */
 export const SECOND_FACTOR_ATTEMPT_MS = 5 * 60_000;
 
-/** A first factor succeeded but the user must also give a second one. */
-export interface PendingSignIn {
+/**
+ * A first factor succeeded but the user must also give a second one. The attempt keeps the options
+ * of the sign-in it continues (its method, where it was to end), so a second-factor plugin
+ * completes it with `ctx.signIn(call, attempt)` and the step ends it as that sign-in would have.
+ */
+export interface PendingSignIn extends SignInOptions {
   /** The wire's `attempt_code`, sent back with the second factor. */
   attemptCode: string;
-  /** The first factor's method, e.g. `'password'`. */
-  method: string;
-  /** Whether the first factor created the account. */
+  /** Whether the first factor created the account (or its caller said it did). */
   isNewUser: boolean;
   /** Epoch ms after which the server refuses the attempt. */
   expiresAt: number;
-  /** The redirect the first factor asked for, applied when the attempt completes. */
-  noRedirect: boolean;
-  alwaysAfterSignIn: boolean;
 }
 
 /** How a sign-in call wants to end. */
@@ -38,6 +37,12 @@ export interface SignInOptions {
   method: string;
   /** Stay on the page instead of going to the after-sign-in / after-sign-up target. */
   noRedirect?: boolean;
+  /**
+   * Go here instead of the after-sign-in / after-sign-up target (an OAuth flow's after-callback
+   * URL). Relative or on a trusted domain, as for every redirect: anything else is refused with an
+   * `UntrustedRedirectError` before `call` runs. A pending attempt keeps it.
+   */
+  redirectTo?: string;
   /** Go to after-sign-in even for a new user (credential and passkey sign-ins do). */
   alwaysAfterSignIn?: boolean;
   /** The caller knows the account is new (a sign-up) even if the answer does not say so. */
@@ -50,33 +55,30 @@ export interface SignedIn {
   isNewUser: boolean;
 }
 
-/** What a sign-in call came to (errors other than "second factor required" are thrown). */
+/**
+ * What a sign-in call came to: signed in (shaped as a `Result`'s data), or waiting for a second
+ * factor. Errors other than "second factor required" are thrown.
+ */
 export type SignInOutcome =
-  | ({ status: 'signed-in' } & SignedIn)
+  | { status: 'ok'; data: SignedIn }
   | { status: 'second-factor-required'; attempt: PendingSignIn };
 
 /**
  * The result of a plugin's sign-in call: signed in, an expected error, or a first factor that
  * succeeded and now waits for the second (the auth pages show the second-factor slot).
  */
-export type SignInResult<C extends string> =
-  | Result<SignedIn, C>
-  | { status: 'second-factor-required'; attempt: PendingSignIn };
+export type SignInResult<C extends string> = Result<SignedIn, C> | SignInOutcome;
 
 /**
- * Runs a sign-in through `toResult` (its codes read from `expected` the same way) and flattens
- * the outcome into a `SignInResult`.
+ * Runs a sign-in through `toResult` (its codes read from `expected` the same way): its outcome, or
+ * the expected error it threw.
  */
 export async function toSignInResult<const E extends readonly (ErrorFamily | (string & {}))[]>(
   call: () => Promise<SignInOutcome>,
   expected: E,
 ): Promise<SignInResult<ErrorCodesOf<E[number]>>> {
   const result = await toResult(call, expected);
-  if (result.status === 'error') return result;
-  const outcome = result.data;
-  return outcome.status === 'signed-in'
-    ? { status: 'ok', data: { userId: outcome.userId, isNewUser: outcome.isNewUser } }
-    : outcome;
+  return result.status === 'error' ? result : result.data;
 }
 
 /** What the step needs from the app. */
@@ -110,21 +112,21 @@ export function createSignInStep(deps: SignInDeps): SignInStep {
     call: () => Promise<SignInResponseJson>,
     options: SignInOptions,
   ): Promise<SignInOutcome> {
+    const { method, redirectTo } = options;
+    // Refused before anything happens: nobody is signed in only to be sent somewhere untrusted.
+    if (redirectTo && !deps.redirect.isTrusted(redirectTo)) throw new UntrustedRedirectError(redirectTo);
     let response: SignInResponseJson;
     try {
       response = await call();
     } catch (error) {
-      const attemptCode = isSignetError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED')
-        ? error.details?.attempt_code
-        : undefined;
+      const attemptCode =
+        isSignetError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED') && error.details?.attempt_code;
       if (typeof attemptCode !== 'string') throw error;
       const attempt: PendingSignIn = {
+        ...options,
         attemptCode,
-        method: options.method,
         isNewUser: options.isNewUser ?? false,
         expiresAt: deps.env.now() + SECOND_FACTOR_ATTEMPT_MS,
-        noRedirect: options.noRedirect ?? false,
-        alwaysAfterSignIn: options.alwaysAfterSignIn ?? false,
       };
       pending.value = attempt;
       return { status: 'second-factor-required', attempt };
@@ -132,12 +134,19 @@ export function createSignInStep(deps: SignInDeps): SignInStep {
     const isNewUser = response.is_new_user ?? options.isNewUser ?? false;
     pending.value = null;
     await deps.startSession({ accessToken: response.access_token, refreshToken: response.refresh_token });
-    deps.storage.set(LAST_METHOD_KEY, options.method);
-    lastMethod.value = options.method;
-    deps.events.emit('signed-in', { userId: response.user_id, method: options.method, isNewUser });
+    deps.storage.set(LAST_METHOD_KEY, method);
+    lastMethod.value = method;
+    deps.events.emit('signed-in', { userId: response.user_id, method, isNewUser });
     if (!options.noRedirect)
-      await deps.redirect.afterAuth(isNewUser && !options.alwaysAfterSignIn ? 'sign-up' : 'sign-in');
-    return { status: 'signed-in', userId: response.user_id, isNewUser };
+      await deps.redirect.redirect(
+        {
+          url:
+            redirectTo ??
+            deps.redirect.afterAuthHref(isNewUser && !options.alwaysAfterSignIn ? 'sign-up' : 'sign-in'),
+        },
+        { replace: true },
+      );
+    return { status: 'ok', data: { userId: response.user_id, isNewUser } };
   }
 
   return {

@@ -66,37 +66,25 @@ export async function runCallback(
   const provider = ctx.storage.get(FLOW_PROVIDER_KEY);
   ctx.storage.remove(FLOW_PROVIDER_KEY);
   const redirectUri = callbackRedirectUri(ctx.urls.oauthCallback, url.href);
-  const method = provider ? `oauth:${provider}` : 'oauth';
   return toSignInResult(async () => {
-    let next: string | null | undefined;
-    const outcome = await ctx.signIn(
-      async () => {
-        const answer = await exchangeCode(ctx.http, {
-          code,
-          redirectUri,
-          codeVerifier: verifier,
-          projectId: ctx.projectId,
-          publishableClientKey: ctx.publishableClientKey,
-        });
-        next = answer.after_callback_redirect_url;
-        return answer;
-      },
-      { method, noRedirect: true },
+    const exchange = exchangeCode(ctx.http, {
+      code,
+      redirectUri,
+      codeVerifier: verifier,
+      projectId: ctx.projectId,
+      publishableClientKey: ctx.publishableClientKey,
+    });
+    // Where the flow wanted to end (wire.md §6.6 step 14), known once the exchange has answered:
+    // the step goes there, but only where any redirect may go (never an open redirect), else to
+    // the after-sign-up or after-sign-in page. A failed exchange names no target and fails in the
+    // step below (a second factor asked for becomes its pending attempt, which ends the same way).
+    const next = await exchange.then(
+      (answer) => answer.after_callback_redirect_url,
+      () => null,
     );
-    if (outcome.status === 'second-factor-required') {
-      // The second factor ends this sign-in in the same step, which then makes no redirect (this
-      // one asked for none, to choose its own target): go on from here once it is signed in.
-      const stop = ctx.events.on('signed-in', (event) => {
-        stop();
-        if (event.method === method) void ctx.redirect.afterAuth(event.isNewUser ? 'sign-up' : 'sign-in');
-      });
-    }
-    if (outcome.status === 'signed-in') {
-      // Where the flow wanted to end (wire.md §6.6 step 14), but only where any redirect may go:
-      // never an open redirect. Otherwise the after-sign-up or after-sign-in page.
-      if (next && ctx.redirect.isTrusted(next)) await ctx.redirect.redirect({ url: next }, { replace: true });
-      else await ctx.redirect.afterAuth(outcome.isNewUser ? 'sign-up' : 'sign-in');
-    }
-    return outcome;
+    return ctx.signIn(() => exchange, {
+      method: provider ? `oauth:${provider}` : 'oauth',
+      redirectTo: next && ctx.redirect.isTrusted(next) ? next : undefined,
+    });
   }, CALLBACK_ERRORS);
 }

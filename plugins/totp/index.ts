@@ -121,12 +121,8 @@ export const totp = pluginFactory('totp', () => {
                     withSession: false,
                     body: { code: attempt.attemptCode, type: 'totp', totp: code.trim() },
                   }),
-                {
-                  method: attempt.method,
-                  noRedirect: attempt.noRedirect,
-                  alwaysAfterSignIn: attempt.alwaysAfterSignIn,
-                  isNewUser: attempt.isNewUser,
-                },
+                // Ends as the first factor would have: its method, its redirect.
+                attempt,
               ),
             VERIFY_ERRORS,
           );

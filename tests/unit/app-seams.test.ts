@@ -75,7 +75,6 @@ describe('the one sign-in step', () => {
       isNewUser: false,
       expiresAt: now + 5 * 60_000,
       noRedirect: true,
-      alwaysAfterSignIn: false,
     };
     expect(result).toEqual({ status: 'second-factor-required', attempt });
     expect(app.pendingSignIn.value).toEqual(attempt);

@@ -8,7 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp, isSignetError } from '../../core/index.js';
 import { oauth } from '../../plugins/oauth/index.js';
 import { codeChallenge } from '../../plugins/oauth/pkce.js';
-import { clientUserJson, fakeApi, json, knownError, type Route } from '../support/fake-api.js';
+import { password } from '../../plugins/password/index.js';
+import { totp } from '../../plugins/totp/index.js';
+import { clientUserJson, fakeApi, json, knownError, type Route, signInAnswer } from '../support/fake-api.js';
 import { tokenExpiringIn } from '../support/fake-wire.js';
 
 /** An access token of `userId` (the token answer carries no user id; the kit reads `sub`). */
@@ -50,7 +52,7 @@ function setup(routes: Record<string, Route> = {}, options: { access?: 'server';
     redirectMethod: { navigate },
     urls: { afterSignIn: '/signed-in', afterSignUp: '/signed-up' },
     env: { currentUrl: () => here },
-    plugins: [oauth()],
+    plugins: [oauth(), password(), totp()],
     ...(options.access === 'server'
       ? { secretServerKey: 'ssk', tokenStore: 'memory' as const }
       : {
@@ -59,7 +61,9 @@ function setup(routes: Record<string, Route> = {}, options: { access?: 'server';
             ? { read: async () => ({ refreshToken: 'r', accessToken: tokenOf('u1') }), write: async () => {} }
             : ('memory' as const),
         }),
-  } as Parameters<typeof createApp>[0]) as ReturnType<typeof createApp<[ReturnType<typeof oauth>]>>;
+  } as Parameters<typeof createApp>[0]) as ReturnType<
+    typeof createApp<[ReturnType<typeof oauth>, ReturnType<typeof password>, ReturnType<typeof totp>]>
+  >;
   const goTo = (url: string) => {
     here = url;
   };
@@ -198,47 +202,58 @@ describe('oauth sign-in', () => {
     expect(ctx.app.user.value).toBeNull();
   });
 
-  it('keeps a second-factor attempt when the server asks for one', async () => {
-    const ctx = setup({
-      'POST /auth/oauth/token': () =>
-        knownError(
-          'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-          'Multi-factor authentication is required for this user.',
-          {
-            attempt_code: 'attempt',
-          },
-        ),
-    });
+  /** A token endpoint that asks for a second factor, and the TOTP sign-in that completes it. */
+  const secondFactorRoutes = (): Record<string, Route> => ({
+    'POST /auth/oauth/token': () =>
+      knownError(
+        'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+        'Multi-factor authentication is required for this user.',
+        {
+          attempt_code: 'attempt',
+        },
+      ),
+    'POST /auth/password/sign-in': () =>
+      knownError(
+        'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+        'Multi-factor authentication is required for this user.',
+        {
+          attempt_code: 'password-attempt',
+        },
+      ),
+    'POST /auth/mfa/sign-in': () => signInAnswer('u1'),
+  });
+
+  it('keeps a second-factor attempt when the server asks for one, and goes on once it is given', async () => {
+    const ctx = setup(secondFactorRoutes());
     const { query } = await started(ctx, 'google');
     ctx.goTo(callbackOf(query));
     const result = await ctx.app.oauth.handleCallback();
     expect(result.status).toBe('second-factor-required');
     expect(ctx.app.pendingSignIn.value).toMatchObject({ attemptCode: 'attempt', method: 'oauth:google' });
     expect(ctx.navigate).toHaveBeenCalledTimes(1);
-    // The second factor completes this sign-in later (the totp plugin, through the same step):
-    // then the callback goes on to the after-sign-in page.
-    ctx.app.events.emit('signed-in', { userId: 'u1', method: 'oauth:google', isNewUser: false });
-    await vi.waitFor(() => expect(ctx.navigate).toHaveBeenCalledTimes(2));
-    expect(ctx.navigate.mock.calls.at(-1)![0]).toBe('/docs');
+    // The second factor completes this sign-in through the same step, which goes on to the
+    // after-sign-in page (the return-to target the flow carried).
+    expect((await ctx.app.totp.verify('123456')).status).toBe('ok');
+    expect(ctx.navigate).toHaveBeenCalledTimes(2);
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/docs', { replace: true });
+    expect(ctx.app.lastSignInMethod.value).toBe('oauth:google');
+    const [mfa] = ctx.api.requests.filter((r) => r.url.endsWith('/auth/mfa/sign-in'));
+    expect(await mfa!.json()).toMatchObject({ code: 'attempt', totp: '123456' });
   });
 
-  it('does not redirect for a waiting OAuth sign-in that another sign-in replaced', async () => {
-    const ctx = setup({
-      'POST /auth/oauth/token': () =>
-        knownError(
-          'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-          'Multi-factor authentication is required for this user.',
-          {
-            attempt_code: 'attempt',
-          },
-        ),
-    });
+  it('ends a waiting OAuth sign-in that another sign-in replaced as that other one', async () => {
+    const ctx = setup(secondFactorRoutes());
     const { query } = await started(ctx, 'google');
     ctx.goTo(callbackOf(query));
     expect((await ctx.app.oauth.handleCallback()).status).toBe('second-factor-required');
-    ctx.app.events.emit('signed-in', { userId: 'u1', method: 'password', isNewUser: false });
-    ctx.app.events.emit('signed-in', { userId: 'u1', method: 'oauth:google', isNewUser: false });
-    await new Promise((done) => setTimeout(done, 20));
+    await ctx.app.password.signIn({ email: 'u1@example.com', password: 'pw-12345678', noRedirect: true });
+    expect(ctx.app.pendingSignIn.value).toMatchObject({
+      attemptCode: 'password-attempt',
+      method: 'password',
+    });
+    expect((await ctx.app.totp.verify('123456')).status).toBe('ok');
+    expect(ctx.app.lastSignInMethod.value).toBe('password');
+    // The password sign-in asked to stay on the page: the OAuth flow's redirect is gone with it.
     expect(ctx.navigate).toHaveBeenCalledTimes(1);
   });
 });
