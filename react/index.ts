@@ -77,10 +77,17 @@ export { Form, type FormProps } from './ui/form.js';
 export { FormError } from './ui/form-error.js';
 export { FullPage } from './ui/full-page.js';
 export { Item, ItemList, type ItemListProps, type ItemProps } from './ui/item-list.js';
+export {
+  ListboxLink,
+  type ListboxLinkProps,
+  type ListboxOption,
+  ListboxPopover,
+  type ListboxPopoverProps,
+} from './ui/listbox-popover.js';
 export { Note, type NoteProps } from './ui/note.js';
 export { PasswordField, type PasswordFieldProps } from './ui/password-field.js';
 export { Separator } from './ui/separator.js';
-export { Skeleton } from './ui/skeleton.js';
+export { Skeleton, type SkeletonProps } from './ui/skeleton.js';
 export { Spinner } from './ui/spinner.js';
 export { Stack } from './ui/stack.js';
 export { TextButton } from './ui/text-button.js';

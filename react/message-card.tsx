@@ -2,10 +2,13 @@
 import type { ReactNode } from 'react';
 import { Button, ButtonLink } from './ui/button.js';
 
-/** A card button: a link when it navigates, a button when it acts. */
+/**
+ * A card button: a link when it navigates, a button when it acts. A button may show that its
+ * action is under way (`loading`: a spinner, disabled) or be `disabled` while the other one is.
+ */
 export type MessageCardAction =
   | { label: string; href: string; onClick?: never }
-  | { label: string; onClick: () => void; href?: never };
+  | { label: string; onClick: () => void; href?: never; loading?: boolean; disabled?: boolean };
 
 /** Props of `MessageCard`. */
 export interface MessageCardProps {
@@ -21,7 +24,7 @@ function Action({ action, variant }: { action: MessageCardAction; variant: 'prim
       {action.label}
     </ButtonLink>
   ) : (
-    <Button variant={variant} onClick={action.onClick}>
+    <Button variant={variant} onClick={action.onClick} loading={action.loading} disabled={action.disabled}>
       {action.label}
     </Button>
   );
