@@ -65,16 +65,22 @@ export { Avatar, type AvatarProps } from './ui/avatar.js';
 export { Badge, type BadgeProps } from './ui/badge.js';
 export {
   Button,
+  type ButtonBrand,
   ButtonLink,
   type ButtonLinkProps,
   type ButtonProps,
   type ButtonVariant,
 } from './ui/button.js';
+export { Card, type CardProps } from './ui/card.js';
+export { Code } from './ui/code.js';
 export { CodeInput, type CodeInputProps, normalizeCode } from './ui/code-input.js';
+export { CodeList, type CodeListProps } from './ui/code-list.js';
+export { Column } from './ui/column.js';
 export { EmailField, type EmailFieldProps } from './ui/email-field.js';
 export { FieldError } from './ui/field-error.js';
 export { Form, type FormProps } from './ui/form.js';
 export { FormError } from './ui/form-error.js';
+export { FormIntro } from './ui/form-intro.js';
 export { FullPage } from './ui/full-page.js';
 export { Item, ItemList, type ItemListProps, type ItemProps } from './ui/item-list.js';
 export {
@@ -92,6 +98,7 @@ export { Spinner } from './ui/spinner.js';
 export { Stack } from './ui/stack.js';
 export { TextButton } from './ui/text-button.js';
 export { TextField, type TextFieldProps } from './ui/text-field.js';
+export { TextLink, type TextLinkProps } from './ui/text-link.js';
 export { useAuthSubmit } from './use-auth-submit.js';
 export {
   type FieldErrors,

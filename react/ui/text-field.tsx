@@ -8,13 +8,27 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   /** Something inside the field after the input, such as a visibility toggle. */
   trailing?: ReactNode;
+  /**
+   * Something that belongs to the field, under it and its error: a `TextLink` such as 'Forgot
+   * password?', which then sits at the field's end in small type.
+   */
+  below?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   /** Receives the input's id, e.g. for a toggle's `aria-controls`. */
   id?: string;
 }
 
 /** A labelled input. */
-export function TextField({ label, error, trailing, inputRef, id, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  trailing,
+  below,
+  inputRef,
+  id,
+  className,
+  ...input
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
@@ -42,6 +56,7 @@ export function TextField({ label, error, trailing, inputRef, id, className, ...
           {error}
         </p>
       )}
+      {below}
     </div>
   );
 }
