@@ -11,6 +11,7 @@ import {
   toSignInResult,
 } from '../../core/index.js';
 import { callbackRedirectUri, withoutCallbackParams } from './authorize-url.js';
+import { takeFlow } from './flows.js';
 import { verifierCookieName } from './pkce.js';
 import { exchangeCode } from './token-grant.js';
 
@@ -36,9 +37,6 @@ export type OAuthCallbackResult =
   | SignInResult<OAuthCallbackErrorCode>
   | { status: 'not-a-callback'; message: string };
 
-/** The storage key of the provider of the flow under way (for the recorded sign-in method). */
-export const FLOW_PROVIDER_KEY = 'flow-provider';
-
 /**
  * Takes `code` and `state` out of the address bar, once the browser is on that very callback: an
  * authorization code must not linger in history, bookmarks or a shared link.
@@ -50,21 +48,28 @@ function stripAddressBar(code: string | null, state: string | null) {
   history.replaceState(history.state, '', withoutCallbackParams(here.href));
 }
 
-/** Runs the callback at `url`. */
+/**
+ * Runs the callback at `url`. `signedInWith(provider)` hears which provider a sign-in flow came
+ * back signed in with (or asking for a second factor): the one its state was started with.
+ */
 export async function runCallback(
   ctx: PluginContext<'oauthCallback'>,
   url: URL,
+  signedInWith: (provider: string) => void,
 ): Promise<OAuthCallbackResult> {
   const code = url.searchParams.get('code');
   const state = url.searchParams.get('state');
   if (code !== null || state !== null) stripAddressBar(code, state);
   // Checked and consumed before any await: a second run of the same URL finds no cookie.
-  const cookie = state ? verifierCookieName(state) : null;
-  const verifier = cookie ? ctx.cookies.get(cookie) : null;
-  if (!code || !cookie || !verifier) return { status: 'not-a-callback', message: NOT_A_CALLBACK_MESSAGE };
-  ctx.cookies.remove(cookie);
-  const provider = ctx.storage.get(FLOW_PROVIDER_KEY);
-  ctx.storage.remove(FLOW_PROVIDER_KEY);
+  const verifier = state ? ctx.cookies.get(verifierCookieName(state)) : null;
+  if (!code || !state || !verifier) return { status: 'not-a-callback', message: NOT_A_CALLBACK_MESSAGE };
+  ctx.cookies.remove(verifierCookieName(state));
+  // This flow's own record, by its state: another flow started since (another tab) has its own.
+  const flow = takeFlow(ctx.storage, ctx.env.now(), state);
+  const answered = () => {
+    // A link is no choice of a way to sign in.
+    if (flow && !flow.link) signedInWith(flow.provider);
+  };
   const redirectUri = callbackRedirectUri(ctx.urls.oauthCallback, url.href);
   return toSignInResult(async () => {
     const exchange = exchangeCode(ctx.http, {
@@ -79,12 +84,18 @@ export async function runCallback(
     // the after-sign-up or after-sign-in page. A failed exchange names no target and fails in the
     // step below (a second factor asked for becomes its pending attempt, which ends the same way).
     const next = await exchange.then(
-      (answer) => answer.after_callback_redirect_url,
+      (answer) => {
+        // Recorded before the step, whose redirect may unload the page.
+        answered();
+        return answer.after_callback_redirect_url;
+      },
       () => null,
     );
-    return ctx.signIn(() => exchange, {
-      method: provider ? `oauth:${provider}` : 'oauth',
+    const outcome = await ctx.signIn(() => exchange, {
+      method: flow ? `oauth:${flow.provider}` : 'oauth',
       redirectTo: next && ctx.redirect.isTrusted(next) ? next : undefined,
     });
+    if (outcome.status === 'second-factor-required') answered();
+    return outcome;
   }, CALLBACK_ERRORS);
 }

@@ -16,18 +16,14 @@ import {
   UntrustedRedirectError,
 } from '../../core/index.js';
 import { authorizePath, callbackRedirectUri } from './authorize-url.js';
-import {
-  FLOW_PROVIDER_KEY,
-  NOT_A_CALLBACK_MESSAGE,
-  type OAuthCallbackResult,
-  runCallback,
-} from './callback.js';
+import { NOT_A_CALLBACK_MESSAGE, type OAuthCallbackResult, runCallback } from './callback.js';
 import {
   type ConnectedAccount,
   connectedAccounts,
   type GetConnectedAccountOptions,
   NOT_A_CURRENT_USER_MESSAGE,
 } from './connected-accounts.js';
+import { recordFlow } from './flows.js';
 import { createPkce, VERIFIER_COOKIE_MAX_AGE_SECONDS, verifierCookieName } from './pkce.js';
 
 export { authorizePath, callbackRedirectUri, withoutCallbackParams } from './authorize-url.js';
@@ -63,8 +59,8 @@ export interface OAuthLinkOptions extends OAuthSignInOptions {
 export interface OAuthApi {
   /**
    * Sends the browser to the provider to sign in or sign up (`provider` is an id such as
-   * `'github'`), and records it as the last used provider. The provider's answer comes back to the
-   * app's oauth-callback page.
+   * `'github'`). The provider's answer comes back to the app's oauth-callback page, which records
+   * the provider as `lastUsed` once it has signed the user in.
    */
   signIn(provider: string, options?: OAuthSignInOptions): Promise<void>;
   /**
@@ -91,7 +87,11 @@ export interface OAuthApi {
    * reason) when that would leave the user no way to sign in.
    */
   disconnect(provider: string): Promise<void>;
-  /** The provider last chosen to sign in on this device, or null. */
+  /**
+   * The provider of the last OAuth sign-in on this device (its callback came back signed in, or
+   * asking for a second factor), or null. Each flow's provider is kept under its own state, so
+   * flows in two tabs never record each other's.
+   */
   readonly lastUsed: ReadonlySignal<string | null>;
 }
 
@@ -118,7 +118,7 @@ export const oauth = pluginFactory('oauth', () => {
         ctx.cookies.set(verifierCookieName(state), verifier, {
           maxAgeSeconds: VERIFIER_COOKIE_MAX_AGE_SECONDS,
         });
-        ctx.storage.set(FLOW_PROVIDER_KEY, provider.toLowerCase());
+        recordFlow(ctx.storage, ctx.env.now(), state, { provider: provider.toLowerCase(), link: !!link });
         await ctx.navigateToApi(
           authorizePath({
             provider,
@@ -144,21 +144,16 @@ export const oauth = pluginFactory('oauth', () => {
       }
 
       return {
-        async signIn(provider, options = {}) {
-          // A refused start is no choice of provider: nothing is recorded for it.
-          const afterCallback = options.afterCallbackRedirectUrl;
-          if (afterCallback && !ctx.redirect.isTrusted(afterCallback))
-            throw new UntrustedRedirectError(afterCallback);
-          ctx.storage.set(LAST_USED_KEY, provider.toLowerCase());
-          lastUsed.value = provider.toLowerCase();
-          await start(provider, options);
-        },
+        signIn: (provider, options = {}) => start(provider, options),
         link,
         async handleCallback(url) {
           const here = ctx.env.currentUrl();
           const at = url ?? here;
           if (at === null) return { status: 'not-a-callback', message: NOT_A_CALLBACK_MESSAGE };
-          return runCallback(ctx, new URL(at, here ?? undefined));
+          return runCallback(ctx, new URL(at, here ?? undefined), (provider) => {
+            ctx.storage.set(LAST_USED_KEY, provider);
+            lastUsed.value = provider;
+          });
         },
         ...connectedAccounts(ctx, link),
         lastUsed,

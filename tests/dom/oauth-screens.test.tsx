@@ -73,8 +73,9 @@ describe('provider buttons', () => {
     expect(button.getAttribute('style')).toBeNull();
   });
 
-  it('records the provider on a click, marks it “last”, sets the verifier cookie and leaves for the API', async () => {
+  it('records the provider under the flow’s state on a click, sets the verifier cookie and leaves for the API', async () => {
     const navigate = vi.fn(async () => {});
+    localStorage.setItem('signet:p:oauth:last-used-provider', 'github');
     renderWithApp(<AuthPage type="sign-in" />, {
       plugins: [oauth()],
       screens: [oauthScreens()],
@@ -82,17 +83,23 @@ describe('provider buttons', () => {
       redirectMethod: { navigate },
     });
     const gitlab = await screen.findByRole('button', { name: /^Sign in with GitLab/ });
-    expect(screen.queryByText('last')).toBeNull();
+    const github = screen.getByRole('button', { name: /^Sign in with GitHub/ });
+    expect(within(github).getByText('last')).toBeTruthy();
     fireEvent.click(gitlab);
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     const authorize = new URL((navigate.mock.calls[0] as unknown as [string])[0]);
     expect(authorize.pathname).toBe('/api/v1/auth/oauth/authorize/gitlab');
     const state = authorize.searchParams.get('state')!;
     expect(document.cookie).toContain(`stack-oauth-outer-${state}=`);
-    expect(within(gitlab).getByText('last')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(`signet:p:oauth:flow:${state}`)!)).toEqual({
+      provider: 'gitlab',
+      link: false,
+    });
+    // 'last' moves only when a flow comes back signed in (its callback reads the state's record).
+    expect(within(github).getByText('last')).toBeTruthy();
+    expect(within(gitlab).queryByText('last')).toBeNull();
     // The spinner stays while the browser goes.
     expect(gitlab.getAttribute('aria-busy')).toBe('true');
-    expect(localStorage.getItem('signet:p:oauth:last-used-provider')).toBe('gitlab');
   });
 });
 

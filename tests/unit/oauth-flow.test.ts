@@ -39,6 +39,7 @@ const tokenAnswer = (userId: string, extra: Record<string, unknown> = {}) =>
 
 function setup(routes: Record<string, Route> = {}, options: { access?: 'server'; signedIn?: boolean } = {}) {
   let here = 'http://app.test/handler/sign-in?after_auth_return_to=%2Fdocs';
+  const clock = { now: Date.now() };
   const api = fakeApi({
     'GET /users/me': (request) =>
       request.headers.get('x-stack-access-token') ? json(clientUserJson('u1')) : json({}),
@@ -51,7 +52,7 @@ function setup(routes: Record<string, Route> = {}, options: { access?: 'server';
     fetch: api.fetch,
     redirectMethod: { navigate },
     urls: { afterSignIn: '/signed-in', afterSignUp: '/signed-up' },
-    env: { currentUrl: () => here },
+    env: { currentUrl: () => here, now: () => clock.now },
     plugins: [oauth(), password(), totp()],
     ...(options.access === 'server'
       ? { secretServerKey: 'ssk', tokenStore: 'memory' as const }
@@ -68,7 +69,7 @@ function setup(routes: Record<string, Route> = {}, options: { access?: 'server';
     here = url;
   };
   const tokenRequests = () => api.requests.filter((r) => r.url.endsWith('/auth/oauth/token'));
-  return { app, api, navigate, goTo, tokenRequests };
+  return { app, api, navigate, goTo, tokenRequests, clock };
 }
 
 /** Starts a sign-in and returns the authorize URL the browser was sent to. */
@@ -87,7 +88,7 @@ const callbackOf = (query: URLSearchParams, code = 'the-code') => {
 };
 
 describe('oauth sign-in', () => {
-  it('sends the browser to the API authorize endpoint and records the provider as last used', async () => {
+  it('sends the browser to the API authorize endpoint, with no provider last used until it signs in', async () => {
     const ctx = setup();
     const { authorize, query } = await started(ctx);
     expect(`${authorize.origin}${authorize.pathname}`).toBe(
@@ -101,7 +102,7 @@ describe('oauth sign-in', () => {
     expect(query.get('error_redirect_url')).toBe('http://app.test/handler/error');
     expect(query.get('type')).toBe('authenticate');
     expect(query.get('code_challenge_method')).toBe('S256');
-    expect(ctx.app.oauth.lastUsed.value).toBe('github');
+    expect(ctx.app.oauth.lastUsed.value).toBeNull();
   });
 
   it('sends a relative after-callback URL as an absolute one (the server checks it against trusted domains)', async () => {
@@ -141,6 +142,7 @@ describe('oauth sign-in', () => {
 
     expect(ctx.app.user.value?.id).toBe('u1');
     expect(ctx.app.lastSignInMethod.value).toBe('oauth:github');
+    expect(ctx.app.oauth.lastUsed.value).toBe('github');
     // The return-to target came along through the provider and back.
     expect(ctx.navigate).toHaveBeenLastCalledWith('/docs', { replace: true });
   });
@@ -255,6 +257,102 @@ describe('oauth sign-in', () => {
     expect(ctx.app.lastSignInMethod.value).toBe('password');
     // The password sign-in asked to stay on the page: the OAuth flow's redirect is gone with it.
     expect(ctx.navigate).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the provider recorded for a flow', () => {
+  /** A token endpoint answering for whichever user each code belongs to. */
+  const byCode = (): Record<string, Route> => ({
+    'POST /auth/oauth/token': async (request) =>
+      tokenAnswer(new URLSearchParams(await request.text()).get('code') === 'code-a' ? 'u1' : 'u2'),
+  });
+
+  it('is the one each flow started with, whichever of two flows started last or ends first', async () => {
+    // Two flows under way at once (GitHub in one tab, Google in another), sharing this storage.
+    const ctx = setup(byCode());
+    const a = await started(ctx, 'GitHub');
+    const b = await started(ctx, 'google');
+    expect(a.query.get('state')).not.toBe(b.query.get('state'));
+    expect(ctx.app.oauth.lastUsed.value).toBeNull();
+
+    ctx.goTo(callbackOf(a.query, 'code-a'));
+    expect((await ctx.app.handle())?.result).toMatchObject({ status: 'ok', data: { userId: 'u1' } });
+    expect(ctx.app.oauth.lastUsed.value).toBe('github');
+    expect(ctx.app.lastSignInMethod.value).toBe('oauth:github');
+
+    ctx.goTo(callbackOf(b.query, 'code-b'));
+    expect((await ctx.app.handle())?.result).toMatchObject({ status: 'ok', data: { userId: 'u2' } });
+    expect(ctx.app.oauth.lastUsed.value).toBe('google');
+    expect(ctx.app.lastSignInMethod.value).toBe('oauth:google');
+  });
+
+  it('is the same in the other order of endings, and survives a reload (kept in storage)', async () => {
+    const ctx = setup(byCode());
+    const a = await started(ctx, 'github');
+    const b = await started(ctx, 'gitlab');
+    ctx.goTo(callbackOf(b.query, 'code-b'));
+    await ctx.app.handle();
+    expect(ctx.app.oauth.lastUsed.value).toBe('gitlab');
+    ctx.goTo(callbackOf(a.query, 'code-a'));
+    await ctx.app.handle();
+    expect(ctx.app.oauth.lastUsed.value).toBe('github');
+    expect(ctx.app.lastSignInMethod.value).toBe('oauth:github');
+  });
+
+  it('counts a flow that asks for a second factor, but not a refused exchange', async () => {
+    let answer: Route = () =>
+      knownError('INVALID_AUTHORIZATION_CODE', 'The given authorization code is invalid.');
+    const ctx = setup({ 'POST /auth/oauth/token': (request) => answer(request) });
+    const refused = await started(ctx, 'github');
+    ctx.goTo(callbackOf(refused.query));
+    expect((await ctx.app.oauth.handleCallback()).status).toBe('error');
+    expect(ctx.app.oauth.lastUsed.value).toBeNull();
+
+    answer = () =>
+      knownError(
+        'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+        'Multi-factor authentication is required for this user.',
+        {
+          attempt_code: 'attempt',
+        },
+      );
+    const waiting = await started(ctx, 'google');
+    ctx.goTo(callbackOf(waiting.query));
+    expect((await ctx.app.oauth.handleCallback()).status).toBe('second-factor-required');
+    expect(ctx.app.oauth.lastUsed.value).toBe('google');
+    expect(ctx.app.pendingSignIn.value?.method).toBe('oauth:google');
+  });
+
+  it('is not last used for a link, though its sign-in method is recorded', async () => {
+    const ctx = setup({ 'POST /auth/oauth/token': () => tokenAnswer('u1') }, { signedIn: true });
+    await ctx.app.oauth.link('github');
+    const query = new URL(ctx.navigate.mock.calls.at(-1)![0]).searchParams;
+    ctx.goTo(callbackOf(query));
+    expect((await ctx.app.handle())?.result).toMatchObject({ status: 'ok' });
+    expect(ctx.app.oauth.lastUsed.value).toBeNull();
+    expect(ctx.app.lastSignInMethod.value).toBe('oauth:github');
+  });
+
+  it('expires with the verifier cookie’s hour: a flow never finished leaves no record behind', async () => {
+    const ctx = setup({
+      'POST /auth/oauth/token': () =>
+        knownError(
+          'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+          'Multi-factor authentication is required for this user.',
+          {
+            attempt_code: 'attempt',
+          },
+        ),
+    });
+    const stale = await started(ctx, 'github');
+    ctx.clock.now += 60 * 60_000 + 1;
+    // Starting another flow sweeps the stale record (a browser would also have dropped its cookie,
+    // which this memory jar keeps: the callback still runs, with no provider to record).
+    await started(ctx, 'google');
+    ctx.goTo(callbackOf(stale.query));
+    expect((await ctx.app.oauth.handleCallback()).status).toBe('second-factor-required');
+    expect(ctx.app.pendingSignIn.value?.method).toBe('oauth');
+    expect(ctx.app.oauth.lastUsed.value).toBeNull();
   });
 });
 
