@@ -33,16 +33,17 @@ export interface ReceivedInvitationsProps {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** "in 6 days (12 May 2025, 14:03)": relative for a quick read, the date for the exact moment. */
+/** "Expires in 6 days (12 May 2025, 14:03)": relative for a quick read, the date for the exact moment. */
 export function expiryText(expiresAt: number, now = Date.now()): string {
   const exact = new Date(expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   const left = expiresAt - now;
   if (left <= 0) return `Expired ${exact}`;
-  const days = Math.floor(left / DAY_MS);
-  const hours = Math.floor(left / (60 * 60 * 1000));
+  // Rounded, as people say it: 4 days and 23 hours left is "in 5 days".
+  const days = Math.round(left / DAY_MS);
+  const hours = Math.round(left / (60 * 60 * 1000));
   const relative =
-    days >= 1
-      ? `in ${days} day${days === 1 ? '' : 's'}`
+    hours >= 24
+      ? `in ${Math.max(days, 1)} day${days > 1 ? 's' : ''}`
       : hours >= 1
         ? `in ${hours} hour${hours === 1 ? '' : 's'}`
         : 'in less than an hour';

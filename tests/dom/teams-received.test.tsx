@@ -122,6 +122,7 @@ describe('received invitations', () => {
     const now = Date.UTC(2025, 0, 1);
     expect(expiryText(now + 2 * DAY + 5, now)).toMatch(/^Expires in 2 days \(.+\)$/);
     expect(expiryText(now + DAY, now)).toMatch(/^Expires in 1 day \(/);
+    expect(expiryText(now + 5 * DAY - 60 * 60 * 1000, now)).toMatch(/^Expires in 5 days \(/);
     expect(expiryText(now + 3 * 60 * 60 * 1000, now)).toMatch(/^Expires in 3 hours \(/);
     expect(expiryText(now + 60_000, now)).toMatch(/^Expires in less than an hour \(/);
     expect(expiryText(now - 1, now)).toMatch(/^Expired /);
