@@ -5,13 +5,20 @@
 
 import { useState } from 'react';
 import {
+  Actions,
+  Badge,
   Button,
   ConfirmButton,
   callShowingFailure,
   EmailField,
+  FieldError,
   Form,
   FormError,
+  Item,
+  ItemList,
+  Note,
   Spinner,
+  Stack,
   useAuthSubmit,
   useFormFields,
   usePluginApi,
@@ -44,30 +51,18 @@ export function EmailsSection() {
 
   if (list.status === 'pending') return <Spinner />;
   if (list.status === 'error')
-    return (
-      <p className="signet-field-error" role="alert">
-        The emails could not be loaded. {(list.error as Error)?.message}
-      </p>
-    );
+    return <FieldError>The emails could not be loaded. {(list.error as Error)?.message}</FieldError>;
   return (
-    <div className="signet-account-stack">
-      <ul className="signet-account-list" aria-label="Email addresses">
+    <Stack>
+      <ItemList label="Email addresses">
         {list.data.map((channel) => (
           <EmailRow key={channel.id} channel={channel} act={act} />
         ))}
-      </ul>
-      {notice && (
-        <p className="signet-account-note" role="status">
-          {notice}
-        </p>
-      )}
-      {error && (
-        <p className="signet-field-error" role="alert">
-          {error}
-        </p>
-      )}
+      </ItemList>
+      {notice && <Note role="status">{notice}</Note>}
+      <FieldError>{error}</FieldError>
       <AddEmailForm />
-    </div>
+    </Stack>
   );
 }
 
@@ -79,53 +74,61 @@ type Act = (
 function EmailRow({ channel, act }: { channel: ContactChannel; act: Act }) {
   const api = usePluginApi(contactChannels);
   return (
-    <li className="signet-account-item" data-email={channel.value}>
-      <div>
-        <p className="signet-account-item-title">
+    <Item
+      data={{ 'data-email': channel.value }}
+      title={
+        <>
           {channel.value}
-          {channel.isPrimary && <span className="signet-badge">Primary</span>}
-          <span className="signet-badge" data-tone={channel.isVerified ? 'ok' : 'warn'}>
+          {channel.isPrimary && <Badge>Primary</Badge>}
+          <Badge tone={channel.isVerified ? 'ok' : 'warn'}>
             {channel.isVerified ? 'Verified' : 'Unverified'}
-          </span>
-        </p>
-        <p className="signet-account-note">
-          {channel.usedForAuth ? 'Used for sign-in' : 'Not used for sign-in'}
-        </p>
-      </div>
-      <div className="signet-account-actions">
-        {!channel.isVerified && (
-          <Button
-            variant="secondary"
-            onClick={() =>
-              act(() => api.sendVerification(channel.id), `A verification link was sent to ${channel.value}.`)
-            }
-          >
-            Send verification email
-          </Button>
-        )}
-        {channel.isVerified && !channel.isPrimary && (
-          <Button variant="secondary" onClick={() => act(() => api.update(channel.id, { isPrimary: true }))}>
-            Make primary
-          </Button>
-        )}
-        {channel.isVerified && (
-          <Button
-            variant="secondary"
-            onClick={() => act(() => api.update(channel.id, { usedForAuth: !channel.usedForAuth }))}
-          >
-            {channel.usedForAuth ? 'Stop using for sign-in' : 'Use for sign-in'}
-          </Button>
-        )}
-        {!channel.isPrimary && (
-          <ConfirmButton
-            label="Remove"
-            question={`Remove ${channel.value}?`}
-            confirmLabel="Yes, remove"
-            onConfirm={() => act(async () => void (await api.remove(channel.id)))}
-          />
-        )}
-      </div>
-    </li>
+          </Badge>
+        </>
+      }
+      actions={
+        <Actions>
+          {!channel.isVerified && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                act(
+                  () => api.sendVerification(channel.id),
+                  `A verification link was sent to ${channel.value}.`,
+                )
+              }
+            >
+              Send verification email
+            </Button>
+          )}
+          {channel.isVerified && !channel.isPrimary && (
+            <Button
+              variant="secondary"
+              onClick={() => act(() => api.update(channel.id, { isPrimary: true }))}
+            >
+              Make primary
+            </Button>
+          )}
+          {channel.isVerified && (
+            <Button
+              variant="secondary"
+              onClick={() => act(() => api.update(channel.id, { usedForAuth: !channel.usedForAuth }))}
+            >
+              {channel.usedForAuth ? 'Stop using for sign-in' : 'Use for sign-in'}
+            </Button>
+          )}
+          {!channel.isPrimary && (
+            <ConfirmButton
+              label="Remove"
+              question={`Remove ${channel.value}?`}
+              confirmLabel="Yes, remove"
+              onConfirm={() => act(async () => void (await api.remove(channel.id)))}
+            />
+          )}
+        </Actions>
+      }
+    >
+      <Note>{channel.usedForAuth ? 'Used for sign-in' : 'Not used for sign-in'}</Note>
+    </Item>
   );
 }
 
@@ -134,7 +137,7 @@ function AddEmailForm() {
   const [round, setRound] = useState(0);
   const [sent, setSent] = useState<string | null>(null);
   return (
-    <div className="signet-account-stack">
+    <Stack>
       <AddEmailFields
         key={round}
         onAdded={(email) => {
@@ -142,12 +145,8 @@ function AddEmailForm() {
           setRound((n) => n + 1);
         }}
       />
-      {sent && (
-        <p className="signet-account-note" role="status">
-          {sent}
-        </p>
-      )}
-    </div>
+      {sent && <Note role="status">{sent}</Note>}
+    </Stack>
   );
 }
 
@@ -166,11 +165,11 @@ function AddEmailFields({ onAdded }: { onAdded: (email: string) => void }) {
     <Form name="add-email" onSubmit={() => void submit()}>
       <EmailField label="Add an email" autoComplete="email" {...form.field('email')} />
       <FormError>{form.formError}</FormError>
-      <div className="signet-account-actions">
+      <Actions>
         <Button type="submit" variant="primary" loading={pending}>
           Add email
         </Button>
-      </div>
+      </Actions>
     </Form>
   );
 }

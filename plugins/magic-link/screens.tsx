@@ -11,14 +11,17 @@ import {
   CodeInput,
   callShowingFailure,
   EmailField,
+  FieldError,
   Form,
   FormError,
+  FormIntro,
   FullPage,
   type HandlerRouteProps,
   MessageCard,
   type ScreenContribution,
   SecondFactorSlot,
   Spinner,
+  TextButton,
   useAuthSubmit,
   useCallbackRoute,
   useFormFields,
@@ -75,7 +78,7 @@ export function MagicLinkForm(_props: AuthFormProps) {
           if (code.length === SIGN_IN_CODE_LENGTH) void verify.submit(code);
         }}
       >
-        <p className="signet-form-intro">Enter the code from your email</p>
+        <FormIntro>Enter the code from your email</FormIntro>
         <CodeInput
           length={SIGN_IN_CODE_LENGTH}
           value={code}
@@ -86,14 +89,8 @@ export function MagicLinkForm(_props: AuthFormProps) {
           describedBy={codeMessage ? codeErrorId : undefined}
         />
         {verify.pending && <Spinner />}
-        {codeMessage && (
-          <p className="signet-field-error" id={codeErrorId} role="alert">
-            {codeMessage}
-          </p>
-        )}
-        <button type="button" className="signet-link" onClick={() => setNonce(null)}>
-          Cancel
-        </button>
+        <FieldError id={codeErrorId}>{codeMessage}</FieldError>
+        <TextButton onClick={() => setNonce(null)}>Cancel</TextButton>
       </Form>
     );
   }

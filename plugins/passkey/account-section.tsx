@@ -3,7 +3,20 @@
  * adding one (the browser asks the user to make it), and removing one after a confirmation.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, ConfirmButton, Spinner, TextField, useAuthSubmit, usePluginApi } from '../../react/index.js';
+import {
+  Actions,
+  Button,
+  ConfirmButton,
+  FieldError,
+  Item,
+  ItemList,
+  Note,
+  Spinner,
+  Stack,
+  TextField,
+  useAuthSubmit,
+  usePluginApi,
+} from '../../react/index.js';
 import { type Passkey, passkey } from './index.js';
 
 const when = (date: Date) => date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -40,44 +53,44 @@ export function PasskeysSection() {
   });
 
   if (supported === false) {
-    return <p className="signet-account-note">This browser cannot use passkeys.</p>;
+    return <Note>This browser cannot use passkeys.</Note>;
   }
   return (
-    <div className="signet-account-stack">
+    <Stack>
       {items === null ? (
         <Spinner />
       ) : items.length === 0 ? (
-        <p className="signet-account-note">
-          No passkeys yet. A passkey signs you in with your device's screen lock.
-        </p>
+        <Note>No passkeys yet. A passkey signs you in with your device's screen lock.</Note>
       ) : (
-        <ul className="signet-account-list" aria-label="Passkeys">
+        <ItemList label="Passkeys">
           {items.map((passkey) => (
-            <li key={passkey.id} className="signet-account-item">
-              <div>
-                <p className="signet-account-item-title">{passkey.name}</p>
-                <p className="signet-account-note">
-                  Added {when(passkey.createdAt)}
-                  {passkey.lastUsedAt && ` · last used ${when(passkey.lastUsedAt)}`}
-                </p>
-              </div>
-              <ConfirmButton
-                label="Remove"
-                question={`Remove ${passkey.name}? It will no longer sign you in.`}
-                confirmLabel="Yes, remove"
-                onConfirm={async () => {
-                  setMessage(null);
-                  try {
-                    await api.remove(passkey.id);
-                  } catch (error) {
-                    setMessage(`The passkey could not be removed: ${(error as Error).message}`);
-                  }
-                  await load();
-                }}
-              />
-            </li>
+            <Item
+              key={passkey.id}
+              title={passkey.name}
+              actions={
+                <ConfirmButton
+                  label="Remove"
+                  question={`Remove ${passkey.name}? It will no longer sign you in.`}
+                  confirmLabel="Yes, remove"
+                  onConfirm={async () => {
+                    setMessage(null);
+                    try {
+                      await api.remove(passkey.id);
+                    } catch (error) {
+                      setMessage(`The passkey could not be removed: ${(error as Error).message}`);
+                    }
+                    await load();
+                  }}
+                />
+              }
+            >
+              <Note>
+                Added {when(passkey.createdAt)}
+                {passkey.lastUsedAt && ` · last used ${when(passkey.lastUsedAt)}`}
+              </Note>
+            </Item>
           ))}
-        </ul>
+        </ItemList>
       )}
       <TextField
         label="Name for a new passkey (optional)"
@@ -87,16 +100,12 @@ export function PasskeysSection() {
         value={name}
         onChange={(event) => setName(event.target.value)}
       />
-      {message && (
-        <p className="signet-field-error" role="alert">
-          {message}
-        </p>
-      )}
-      <div className="signet-account-actions">
+      <FieldError>{message}</FieldError>
+      <Actions>
         <Button variant="primary" loading={add.pending} onClick={() => void add.submit()}>
           Add a passkey
         </Button>
-      </div>
-    </div>
+      </Actions>
+    </Stack>
   );
 }

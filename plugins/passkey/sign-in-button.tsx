@@ -4,7 +4,7 @@
  * passkeys it holds for this site; a failure is said under the button.
  */
 import { useEffect, useState } from 'react';
-import { Button, useAuthSubmit, usePluginApi } from '../../react/index.js';
+import { Button, FieldError, useAuthSubmit, usePluginApi } from '../../react/index.js';
 import { passkey } from './index.js';
 
 /** The passkey sign-in button. */
@@ -25,7 +25,7 @@ export function PasskeySignInButton() {
   });
   if (!supported) return null;
   return (
-    <div className="signet-passkey-sign-in">
+    <div>
       <Button
         variant="secondary"
         loading={pending}
@@ -34,11 +34,7 @@ export function PasskeySignInButton() {
       >
         Sign in with Passkey
       </Button>
-      {message && (
-        <p className="signet-field-error" role="alert">
-          {message}
-        </p>
-      )}
+      <FieldError>{message}</FieldError>
     </div>
   );
 }

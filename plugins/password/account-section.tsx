@@ -6,12 +6,15 @@
 import { useState } from 'react';
 import type { CurrentUser } from '../../core/index.js';
 import {
+  Actions,
   Button,
   callShowingFailure,
   type FieldErrors,
   Form,
   FormError,
+  Note,
   PasswordField,
+  Stack,
   useAuthSubmit,
   useFormFields,
   usePluginApi,
@@ -30,7 +33,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
   const [round, setRound] = useState(0);
   const [done, setDone] = useState<string | null>(null);
   return (
-    <div className="signet-account-stack">
+    <Stack>
       <PasswordForm
         key={round}
         hasPassword={user.hasPassword}
@@ -39,12 +42,8 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
           setRound((n) => n + 1);
         }}
       />
-      {done && (
-        <p className="signet-account-note" role="status">
-          {done}
-        </p>
-      )}
-    </div>
+      {done && <Note role="status">{done}</Note>}
+    </Stack>
   );
 }
 
@@ -97,11 +96,11 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
         {...form.field('newPasswordRepeat')}
       />
       <FormError>{form.formError}</FormError>
-      <div className="signet-account-actions">
+      <Actions>
         <Button type="submit" variant="primary" loading={pending}>
           {hasPassword ? 'Change password' : 'Set password'}
         </Button>
-      </div>
+      </Actions>
     </Form>
   );
 }

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import {
   Button,
+  Card,
   callShowingFailure,
   EmailField,
   EmailSentCard,
@@ -49,8 +50,7 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
   }
   return (
     <FullPage>
-      <section className="signet-card">
-        <h1 className="signet-card-title">Reset your password</h1>
+      <Card title="Reset your password">
         <Form name="forgot-password" onSubmit={() => void submit()}>
           <EmailField autoComplete="email" {...form.field('email')} />
           <FormError>{form.formError}</FormError>
@@ -58,7 +58,7 @@ export function ForgotPasswordPage(_props: HandlerRouteProps) {
             Send reset email
           </Button>
         </Form>
-      </section>
+      </Card>
     </FullPage>
   );
 }
@@ -118,8 +118,7 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
   }
   return (
     <FullPage>
-      <section className="signet-card">
-        <h1 className="signet-card-title">Choose a new password</h1>
+      <Card title="Choose a new password">
         <Form name="password-reset" onSubmit={() => void submit()}>
           <PasswordField
             label="New password"
@@ -138,7 +137,7 @@ export function PasswordResetPage({ searchParams }: HandlerRouteProps) {
             Reset password
           </Button>
         </Form>
-      </section>
+      </Card>
     </FullPage>
   );
 }

@@ -12,6 +12,7 @@ import {
   FormError,
   PasswordField,
   type ScreenContribution,
+  TextLink,
   useApp,
   useAuthSubmit,
   useFormFields,
@@ -37,17 +38,13 @@ export function PasswordSignInForm(_props: AuthFormProps) {
   return (
     <Form name="password-sign-in" onSubmit={() => void submit()}>
       <EmailField autoComplete="username" {...form.field('email')} />
-      <div className="signet-field-group">
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          {...form.field('password')}
-        />
-        <a className="signet-link signet-forgot-password" href={app.urls.forgotPassword}>
-          Forgot password?
-        </a>
-      </div>
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+        below={<TextLink href={app.urls.forgotPassword}>Forgot password?</TextLink>}
+      />
       <FormError>{form.formError}</FormError>
       <Button type="submit" variant="primary" loading={pending}>
         Sign In

@@ -5,7 +5,20 @@
  */
 
 import { useCallback, useEffect, useState } from 'react';
-import { Button, ConfirmButton, type ScreenContribution, Spinner, usePluginApi } from '../../react/index.js';
+import {
+  Actions,
+  Badge,
+  Button,
+  ConfirmButton,
+  FieldError,
+  Item,
+  ItemList,
+  Note,
+  type ScreenContribution,
+  Spinner,
+  Stack,
+  usePluginApi,
+} from '../../react/index.js';
 import { type ActiveSession, sessions } from './index.js';
 
 const when = (ms: number) =>
@@ -41,57 +54,56 @@ export function ActiveSessionsSection() {
 
   if (loadError)
     return (
-      <div className="signet-account-stack">
-        <p className="signet-field-error" role="alert">
-          {loadError}
-        </p>
-        <div className="signet-account-actions">
+      <Stack>
+        <FieldError>{loadError}</FieldError>
+        <Actions>
           <Button variant="secondary" onClick={() => void load()}>
             Try again
           </Button>
-        </div>
-      </div>
+        </Actions>
+      </Stack>
     );
   if (!items) return <Spinner />;
   const others = items.filter((s) => !s.isCurrent);
   return (
-    <div className="signet-account-stack">
-      <ul className="signet-account-list" aria-label="Active sessions">
+    <Stack>
+      <ItemList label="Active sessions">
         {items.map((session) => (
-          <li key={session.id} className="signet-account-item" data-current={session.isCurrent || undefined}>
-            <div>
-              <p className="signet-account-item-title">
+          <Item
+            key={session.id}
+            data={session.isCurrent ? { 'data-current': 'true' } : undefined}
+            title={
+              <>
                 {session.isCurrent ? 'This browser' : 'Another browser or device'}
-                {session.isCurrent && <span className="signet-badge">Current</span>}
-              </p>
-              <p className="signet-account-note">
-                Signed in {when(session.createdAt)}
-                {session.lastUsedAt !== null && ` · last used ${when(session.lastUsedAt)}`}
-              </p>
-            </div>
-            {!session.isCurrent && (
-              <ConfirmButton
-                label="Revoke"
-                question="Sign this session out?"
-                confirmLabel="Yes, revoke"
-                onConfirm={() =>
-                  revoking(async () => {
-                    const result = await api.revoke(session.id);
-                    return result.status === 'error' ? result.error.message : null;
-                  })
-                }
-              />
-            )}
-          </li>
+                {session.isCurrent && <Badge>Current</Badge>}
+              </>
+            }
+            actions={
+              !session.isCurrent && (
+                <ConfirmButton
+                  label="Revoke"
+                  question="Sign this session out?"
+                  confirmLabel="Yes, revoke"
+                  onConfirm={() =>
+                    revoking(async () => {
+                      const result = await api.revoke(session.id);
+                      return result.status === 'error' ? result.error.message : null;
+                    })
+                  }
+                />
+              )
+            }
+          >
+            <Note>
+              Signed in {when(session.createdAt)}
+              {session.lastUsedAt !== null && ` · last used ${when(session.lastUsedAt)}`}
+            </Note>
+          </Item>
         ))}
-      </ul>
-      {actionError && (
-        <p className="signet-field-error" role="alert">
-          {actionError}
-        </p>
-      )}
+      </ItemList>
+      <FieldError>{actionError}</FieldError>
       {others.length > 0 && (
-        <div className="signet-account-actions">
+        <Actions>
           <ConfirmButton
             label="Revoke all other sessions"
             question={`Sign out ${others.length} other session${others.length === 1 ? '' : 's'}?`}
@@ -103,9 +115,9 @@ export function ActiveSessionsSection() {
               })
             }
           />
-        </div>
+        </Actions>
       )}
-    </div>
+    </Stack>
   );
 }
 
