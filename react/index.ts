@@ -56,10 +56,12 @@ export {
   type SlotEntry,
   slotEntries,
   type TeamSectionSlot,
+  type TeamSlotContext,
 } from './screens.js';
 export { SecondFactorSlot, usePendingSignIn } from './second-factor-slot.js';
 export { SignOutPage } from './sign-out-page.js';
 export { SignetHandler, type SignetHandlerProps } from './signet-handler.js';
+export { TeamSections, type TeamSectionsProps } from './team-sections.js';
 export { Actions } from './ui/actions.js';
 export { Avatar, type AvatarProps } from './ui/avatar.js';
 export { Badge, type BadgeProps } from './ui/badge.js';
@@ -76,6 +78,7 @@ export { Code } from './ui/code.js';
 export { CodeInput, type CodeInputProps, normalizeCode } from './ui/code-input.js';
 export { CodeList, type CodeListProps } from './ui/code-list.js';
 export { Column } from './ui/column.js';
+export { DisclosureItem, type DisclosureItemProps } from './ui/disclosure-item.js';
 export { EmailField, type EmailFieldProps } from './ui/email-field.js';
 export { FieldError } from './ui/field-error.js';
 export { Form, type FormProps } from './ui/form.js';
@@ -96,9 +99,11 @@ export { Separator } from './ui/separator.js';
 export { Skeleton, type SkeletonProps } from './ui/skeleton.js';
 export { Spinner } from './ui/spinner.js';
 export { Stack } from './ui/stack.js';
+export { Subsection, type SubsectionProps } from './ui/subsection.js';
 export { TextButton } from './ui/text-button.js';
 export { TextField, type TextFieldProps } from './ui/text-field.js';
 export { TextLink, type TextLinkProps } from './ui/text-link.js';
+export { TypeToConfirm, type TypeToConfirmProps } from './ui/type-to-confirm.js';
 export { useAuthSubmit } from './use-auth-submit.js';
 export {
   type FieldErrors,

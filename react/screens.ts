@@ -22,12 +22,17 @@ export interface SlotContext {
   kind: AuthKind | null;
 }
 
-/** Common to every slot contribution. */
-export interface SlotEntry {
+/** What a team section's `when` decides on: the slot context and the team the sections are about. */
+export interface TeamSlotContext extends SlotContext {
+  teamId: string;
+}
+
+/** Common to every slot contribution; `C` is what the slot's `when` is told. */
+export interface SlotEntry<C extends SlotContext = SlotContext> {
   /** Entries are sorted by ascending order; ties keep the contributions' order. Default 0. */
   order?: number;
   /** Whether to show the entry; shown always when left out. */
-  when?(context: SlotContext): boolean;
+  when?(context: C): boolean;
 }
 
 /** Props every auth form receives from the page. */
@@ -88,10 +93,24 @@ export interface AccountSectionSlot extends SlotEntry {
   Component: ComponentType<{ user: CurrentUser }>;
 }
 
-/** A section of a team's settings page (teams arrive as a plugin; the slot is here already). */
-export interface TeamSectionSlot extends SlotEntry {
+/**
+ * A section of a team's page (`<TeamSections teamId>`: a team's settings page, a team's entry in
+ * account settings). Any plugin can add one; `when` also sees the team's id.
+ */
+export interface TeamSectionSlot extends SlotEntry<TeamSlotContext> {
+  /** Stable id, also the section's anchor (`#members`). */
   id: string;
+  /** Heading, e.g. `'Members'`. */
   title: string;
+  /** Shown under the heading. */
+  description?: string;
+  /**
+   * A hook deciding, while the sections render, whether this one shows: for what `when` cannot
+   * know up front, such as the user's permissions in the team, read from a signal so the section
+   * follows it. The section and its link in the sections' nav are absent while it returns false.
+   * Called once per section and link, so it must read a shared (cached) value, not make a request.
+   */
+  useShown?(teamId: string): boolean;
   Component: ComponentType<{ teamId: string }>;
 }
 
@@ -149,13 +168,13 @@ export function activeScreens(
   });
 }
 
-const byOrder = <T extends SlotEntry>(a: T, b: T) => (a.order ?? 0) - (b.order ?? 0);
+const byOrder = (a: { order?: number }, b: { order?: number }) => (a.order ?? 0) - (b.order ?? 0);
 
 /** The entries of one slot that show in `context`, in order. */
-export function slotEntries<T extends SlotEntry>(
+export function slotEntries<T extends SlotEntry<C>, C extends SlotContext = SlotContext>(
   screens: readonly ScreenContribution[],
   pick: (contribution: ScreenContribution) => T | readonly T[] | undefined,
-  context: SlotContext,
+  context: C,
 ): T[] {
   return screens
     .flatMap((s) => {
