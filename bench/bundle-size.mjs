@@ -88,6 +88,18 @@ window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLink
     code: `export { teams } from './plugins/teams/index.ts';`,
   },
   {
+    name: 'server-teams plugin alone (on top of the core)',
+    budgetBytes: 3 * 1024,
+    coreExternal: true,
+    code: `export { serverTeams } from './plugins/server-teams/index.ts';`,
+  },
+  {
+    name: 'admin-team-permission-definitions plugin alone (on top of the core)',
+    budgetBytes: 3 * 1024,
+    coreExternal: true,
+    code: `export { adminTeamPermissionDefinitions } from './plugins/admin-team-permission-definitions/index.ts';`,
+  },
+  {
     name: 'oauth screens alone, icons aside (on top of the core, the React adapter and the oauth plugin)',
     budgetBytes: 4 * 1024,
     coreExternal: true,
