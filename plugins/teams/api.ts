@@ -102,6 +102,8 @@ export interface TeamsApi {
    * addition to the wire: `GET /team-invitations?user_id=me`).
    */
   readonly received: ReadonlySignal<CacheState<ReceivedTeamInvitation[]>>;
+  /** Reloads the received invitations (after one was found gone, say). */
+  refreshReceived(): Promise<void>;
   /** Joins the team of a received invitation, then reloads the team list and the received list. */
   acceptReceived(invitationId: string): Promise<Result<void, ReceivedInvitationErrorCode>>;
   /** Refuses a received invitation: it can no longer be accepted, by id or by its emailed link. */

@@ -114,6 +114,7 @@ export const teams = pluginFactory('teams', () => {
         membersOf: views.membersOf,
         invitationsOf: views.invitationsOf,
         received: views.received,
+        refreshReceived: views.refreshReceived,
         refreshTeam: (teamId) => refreshTeam(teamId),
         removeMember: (teamId, userId) =>
           toResult(async () => {

@@ -56,7 +56,7 @@ export function ReceivedInvitations({ onJoined }: ReceivedInvitationsProps = {})
   const received = useSignalValue(api.received, { status: 'pending' } as const);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // Invitations found gone (404) since the list was loaded: hidden until the list is reloaded.
+  // Invitations found gone (404): hidden at once, while the list reloads.
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
 
   /** Runs an answer to one invitation and says how it went. */
@@ -79,6 +79,8 @@ export function ReceivedInvitations({ onJoined }: ReceivedInvitationsProps = {})
       if (failure instanceof HttpStatusError && failure.status === 404) {
         setError(INVITATION_GONE_MESSAGE);
         setGone((before) => new Set(before).add(invitation.id));
+        // Every reader of the list (the switcher's count too) learns it is gone.
+        void api.refreshReceived().catch(() => {});
       } else setError(`That did not work: ${(failure as Error).message}`);
       return false;
     }

@@ -135,6 +135,9 @@ export function TeamSwitcher({
         asideLabel="Team settings"
         align={align}
         busy={saving}
+        // Opening revalidates the list (a team left, deleted or joined elsewhere), showing what
+        // is known meanwhile: the one request the switcher makes, made again.
+        onOpen={() => void api.refresh().catch(() => {})}
       >
         {showInvitations && <InvitationsLink href={`${app.urls.accountSettings}#teams`} />}
         {project?.config.clientTeamCreationEnabled && (

@@ -53,6 +53,8 @@ export interface ListboxPopoverProps {
   align?: 'start' | 'end';
   /** Shows a spinner in the button and keeps the list closed (a choice being saved). */
   busy?: boolean;
+  /** Called each time the list opens, e.g. to reload the options in the background. */
+  onOpen?: () => void;
 }
 
 /** How long after a key press the next one still extends the type-ahead search. */
@@ -72,6 +74,7 @@ export function ListboxPopover({
   children,
   align = 'start',
   busy = false,
+  onOpen,
 }: ListboxPopoverProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -89,6 +92,7 @@ export function ListboxPopover({
   const openOn = (index: number) => {
     if (busy) return;
     setActive(options.length ? Math.max(0, Math.min(last, index)) : -1);
+    if (!open) onOpen?.();
     setOpen(true);
   };
   const close = (refocus: boolean) => {

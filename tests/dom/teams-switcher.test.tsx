@@ -175,10 +175,18 @@ describe('team switcher', () => {
     expect(settings.getByRole('link', { name: 'Settings of Team 7' }).getAttribute('href')).toBe(
       '/handler/team-settings/t7',
     );
+    // Opening revalidates the list once (a team left or deleted elsewhere shows): the same one
+    // request, never one per team.
+    await waitFor(() =>
+      expect(teamRequests(requests).map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+        'GET /api/v1/teams',
+        'GET /api/v1/teams',
+      ]),
+    );
     fireEvent.click(screen.getByRole('option', { name: 'Team 7' }));
     expect(await screen.findByRole('button', { name: 'Team: Team 7' })).toBeTruthy();
     // Choosing reads nothing more: the PATCH answer is the new user.
-    expect(teamRequests(requests)).toHaveLength(1);
+    expect(teamRequests(requests)).toHaveLength(2);
   });
 
   it('says "No teams yet", and offers "Create a team" only when the project lets clients create teams', async () => {
