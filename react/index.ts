@@ -95,6 +95,7 @@ export {
 } from './ui/listbox-popover.js';
 export { Note, type NoteProps } from './ui/note.js';
 export { PasswordField, type PasswordFieldProps } from './ui/password-field.js';
+export { QrCode, type QrCodeProps } from './ui/qr-code.js';
 export { Separator } from './ui/separator.js';
 export { Skeleton, type SkeletonProps } from './ui/skeleton.js';
 export { Spinner } from './ui/spinner.js';

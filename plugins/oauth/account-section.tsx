@@ -6,7 +6,19 @@
  */
 import { useState } from 'react';
 import { type CurrentUser, HttpStatusError } from '../../core/index.js';
-import { Button, ConfirmButton, useAuthSubmit, usePluginApi, useProject } from '../../react/index.js';
+import {
+  Actions,
+  Button,
+  ConfirmButton,
+  FieldError,
+  Item,
+  ItemList,
+  Note,
+  Stack,
+  useAuthSubmit,
+  usePluginApi,
+  useProject,
+} from '../../react/index.js';
 import { oauth } from './index.js';
 import { ProviderIcon } from './provider-icon.js';
 import { providerName } from './providers.js';
@@ -32,44 +44,40 @@ export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
   const available = enabled.filter((id) => !connected.some((account) => account.id === id));
 
   return (
-    <div className="signet-account-stack">
+    <Stack>
       {connected.length === 0 ? (
-        <p className="signet-account-note">No accounts connected yet.</p>
+        <Note>No accounts connected yet.</Note>
       ) : (
-        <ul className="signet-account-list" aria-label="Connected accounts">
+        <ItemList label="Connected accounts">
           {connected.map((account) => (
-            <li key={account.id} className="signet-account-item">
-              <div className="signet-oauth-account">
-                <ProviderIcon provider={account.id} />
-                <div>
-                  <p className="signet-account-item-title">{providerName(account.id)}</p>
-                  <p className="signet-account-note">{account.email ?? account.accountId}</p>
-                </div>
-              </div>
-              <ConfirmButton
-                label="Disconnect"
-                question={`Disconnect ${providerName(account.id)}? You will no longer sign in with it.`}
-                confirmLabel="Yes, disconnect"
-                onConfirm={async () => {
-                  setMessage(null);
-                  try {
-                    await api.disconnect(account.id);
-                  } catch (error) {
-                    setMessage(`${providerName(account.id)} could not be disconnected: ${reason(error)}`);
-                  }
-                }}
-              />
-            </li>
+            <Item
+              key={account.id}
+              media={<ProviderIcon provider={account.id} />}
+              title={providerName(account.id)}
+              actions={
+                <ConfirmButton
+                  label="Disconnect"
+                  question={`Disconnect ${providerName(account.id)}? You will no longer sign in with it.`}
+                  confirmLabel="Yes, disconnect"
+                  onConfirm={async () => {
+                    setMessage(null);
+                    try {
+                      await api.disconnect(account.id);
+                    } catch (error) {
+                      setMessage(`${providerName(account.id)} could not be disconnected: ${reason(error)}`);
+                    }
+                  }}
+                />
+              }
+            >
+              <Note>{account.email ?? account.accountId}</Note>
+            </Item>
           ))}
-        </ul>
+        </ItemList>
       )}
-      {message && (
-        <p className="signet-field-error" role="alert">
-          {message}
-        </p>
-      )}
+      <FieldError>{message}</FieldError>
       {available.length > 0 && (
-        <div className="signet-account-actions">
+        <Actions>
           {available.map((id) => (
             <Button
               key={id}
@@ -81,8 +89,8 @@ export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
               Connect {providerName(id)}
             </Button>
           ))}
-        </div>
+        </Actions>
       )}
-    </div>
+    </Stack>
   );
 }

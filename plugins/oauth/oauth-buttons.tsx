@@ -4,10 +4,13 @@
  * a hover shade 10 lightness points away, a 'last' badge on the provider last chosen here. A click
  * records the provider and leaves for it; the spinner stays while the browser goes.
  */
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import {
   type AuthKind,
   Button,
+  type ButtonBrand,
+  Column,
+  FieldError,
   useAuthSubmit,
   usePluginApi,
   useProject,
@@ -18,15 +21,16 @@ import { oauth } from './index.js';
 import { ProviderIcon } from './provider-icon.js';
 import { providerLook, providerName } from './providers.js';
 
-/** The brand colours as CSS variables the theme's `.signet-button--brand` reads. */
-function brandStyle(provider: string): CSSProperties | undefined {
+/** A known provider's colours for its button, the hover shade computed; none for an unknown one. */
+function brand(provider: string): ButtonBrand | undefined {
   const look = providerLook(provider);
   if (!look) return undefined;
   return {
-    '--signet-brand': look.background,
-    '--signet-brand-hover': hoverShade(look.background),
-    '--signet-brand-fg': look.foreground,
-  } as CSSProperties;
+    background: look.background,
+    foreground: look.foreground,
+    hover: hoverShade(look.background),
+    bordered: look.bordered,
+  };
 }
 
 /** One provider's button. */
@@ -45,15 +49,13 @@ export function OAuthButton({ provider, kind }: { provider: string; kind: AuthKi
       setMessage(`Could not start signing in with ${providerName(provider)}: ${(error as Error).message}`);
     }
   });
-  const look = providerLook(provider);
   return (
-    <div className="signet-oauth-button-row">
+    <Column>
       <Button
         variant="secondary"
-        className={look ? 'signet-button--brand signet-oauth-button' : 'signet-oauth-button'}
-        data-bordered={look?.bordered || undefined}
+        brand={brand(provider)}
+        badge={lastUsed === provider && 'last'}
         data-provider={provider}
-        style={brandStyle(provider)}
         loading={pending || leaving}
         onClick={() => void submit()}
       >
@@ -61,14 +63,9 @@ export function OAuthButton({ provider, kind }: { provider: string; kind: AuthKi
         <span>
           {kind === 'sign-up' ? 'Sign up' : 'Sign in'} with {providerName(provider)}
         </span>
-        {lastUsed === provider && <span className="signet-badge signet-oauth-last">last</span>}
       </Button>
-      {message && (
-        <p className="signet-field-error" role="alert">
-          {message}
-        </p>
-      )}
-    </div>
+      <FieldError>{message}</FieldError>
+    </Column>
   );
 }
 
@@ -76,10 +73,10 @@ export function OAuthButton({ provider, kind }: { provider: string; kind: AuthKi
 export function OAuthButtons({ kind }: { kind: AuthKind }) {
   const providers = useProject()?.config.oauthProviders ?? [];
   return (
-    <div className="signet-oauth-buttons">
+    <Column>
       {providers.map((provider) => (
         <OAuthButton key={provider} provider={provider} kind={kind} />
       ))}
-    </div>
+    </Column>
   );
 }

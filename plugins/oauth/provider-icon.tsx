@@ -28,7 +28,6 @@ export function ProviderIcon({ provider }: { provider: string }) {
   // The box is there from the first render, so the label does not move when the path arrives.
   return (
     <svg
-      className="signet-oauth-icon"
       viewBox="0 0 24 24"
       width="18"
       height="18"

@@ -6,10 +6,25 @@
  */
 import { useState } from 'react';
 import type { CurrentUser } from '../../core/index.js';
-import { Button, ConfirmButton, Form, TextField, useAuthSubmit, usePluginApi } from '../../react/index.js';
+import {
+  Actions,
+  Badge,
+  Button,
+  Code,
+  CodeList,
+  ConfirmButton,
+  FieldError,
+  Form,
+  FormIntro,
+  Note,
+  QrCode,
+  Stack,
+  TextField,
+  useAuthSubmit,
+  usePluginApi,
+} from '../../react/index.js';
 import { AuthenticatorCodeField } from './code-field.js';
 import { INVALID_TOTP_CODE_MESSAGE, type TotpEnrollment, totp } from './index.js';
-import { QrCode } from './qr-code.js';
 
 type Step =
   | { kind: 'idle' }
@@ -44,49 +59,42 @@ export function TwoFactorSection({ user }: { user: CurrentUser }) {
       />
     );
   }
-  const alert = failure && (
-    <p className="signet-field-error" role="alert">
-      {failure}
-    </p>
-  );
+  const alert = <FieldError>{failure}</FieldError>;
   if (!user.isMultiFactorRequired) {
     return (
-      <div className="signet-account-stack">
-        <p className="signet-account-note">
+      <Stack>
+        <Note>
           Two-factor authentication is off. With it on, signing in also asks for a code from an authenticator
           app on your phone.
-        </p>
+        </Note>
         {alert}
-        <div className="signet-account-actions">
+        <Actions>
           <Button
             variant="primary"
             onClick={() => setStep({ kind: 'enrolling', enrollment: api.createEnrollment() })}
           >
             Set up two-factor authentication
           </Button>
-        </div>
-      </div>
+        </Actions>
+      </Stack>
     );
   }
   return (
-    <div className="signet-account-stack">
-      <p className="signet-account-note">
-        Two-factor authentication is on{' '}
-        <span className="signet-badge" data-tone="ok">
-          On
-        </span>
-      </p>
+    <Stack>
+      <Note>
+        Two-factor authentication is on <Badge tone="ok">On</Badge>
+      </Note>
       {alert}
-      <div className="signet-account-actions">
+      <Actions>
         <ConfirmButton
           label="Make new recovery codes"
           question="New codes replace the ones you saved; those stop working."
           confirmLabel="Yes, make new codes"
           onConfirm={newCodes}
         />
-      </div>
+      </Actions>
       <TurnOff />
-    </div>
+    </Stack>
   );
 }
 
@@ -118,15 +126,13 @@ function Enrollment({
   });
   return (
     <Form name="totp-enroll" onSubmit={() => void confirm.submit(code)}>
-      <p className="signet-form-intro">Scan this QR code with your authenticator app</p>
+      <FormIntro>Scan this QR code with your authenticator app</FormIntro>
       <QrCode value={enrollment.uri} label="QR code for your authenticator app" />
-      <p className="signet-account-note">
+      <Note>
         Can't scan it? Enter this key instead:{' '}
-        <code className="signet-secret" data-testid="totp-manual-key">
-          {grouped(enrollment.manualKey)}
-        </code>
-      </p>
-      <p className="signet-form-intro">Then enter the 6-digit code the app shows</p>
+        <Code data-testid="totp-manual-key">{grouped(enrollment.manualKey)}</Code>
+      </Note>
+      <FormIntro>Then enter the 6-digit code the app shows</FormIntro>
       <AuthenticatorCodeField
         value={code}
         onChange={(value) => {
@@ -137,11 +143,11 @@ function Enrollment({
         pending={confirm.pending}
         message={message}
       />
-      <div className="signet-account-actions">
+      <Actions>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-      </div>
+      </Actions>
     </Form>
   );
 }
@@ -150,19 +156,13 @@ function Enrollment({
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="signet-account-stack">
-      <p className="signet-account-note" role="status">
+    <Stack>
+      <Note role="status">
         Save these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are
         shown only now.
-      </p>
-      <ul className="signet-recovery-codes" aria-label="Recovery codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <div className="signet-account-actions">
+      </Note>
+      <CodeList label="Recovery codes" codes={codes} />
+      <Actions>
         <Button
           variant="secondary"
           onClick={() =>
@@ -177,8 +177,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <Button variant="primary" onClick={onDone}>
           I have saved them
         </Button>
-      </div>
-    </div>
+      </Actions>
+    </Stack>
   );
 }
 
@@ -199,11 +199,11 @@ function TurnOff() {
   });
   if (!open) {
     return (
-      <div className="signet-account-actions">
+      <Actions>
         <Button variant="secondary" onClick={() => setOpen(true)}>
           Turn off two-factor authentication
         </Button>
-      </div>
+      </Actions>
     );
   }
   return (
@@ -218,14 +218,14 @@ function TurnOff() {
         onChange={(event) => setCode(event.target.value)}
         error={message ?? undefined}
       />
-      <div className="signet-account-actions">
+      <Actions>
         <Button type="submit" variant="primary" loading={turnOff.pending}>
           Turn off
         </Button>
         <Button variant="secondary" onClick={() => setOpen(false)}>
           Cancel
         </Button>
-      </div>
+      </Actions>
     </Form>
   );
 }

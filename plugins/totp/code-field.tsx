@@ -4,7 +4,7 @@
  * code is checked, and a refusal shows under them, tied to the field for assistive technology.
  */
 import { useId } from 'react';
-import { CodeInput, Spinner } from '../../react/index.js';
+import { CodeInput, FieldError, Spinner } from '../../react/index.js';
 
 /** Digits in a TOTP code. */
 export const TOTP_CODE_LENGTH = 6;
@@ -44,11 +44,7 @@ export function AuthenticatorCodeField({
         describedBy={message ? messageId : undefined}
       />
       {pending && <Spinner />}
-      {message && (
-        <p className="signet-field-error" id={messageId} role="alert">
-          {message}
-        </p>
-      )}
+      <FieldError id={messageId}>{message}</FieldError>
     </>
   );
 }

@@ -8,8 +8,9 @@ import { TwoFactorSection } from './account-section.js';
 import { totp } from './index.js';
 import { TotpSecondFactor } from './second-factor.js';
 
+// The QR code is a building block of signet/react now; still exported here for existing imports.
+export { QrCode, type QrCodeProps } from '../../react/index.js';
 export { TwoFactorSection } from './account-section.js';
-export { QrCode, type QrCodeProps } from './qr-code.js';
 export { TotpSecondFactor } from './second-factor.js';
 
 /** The totp plugin's contribution to the screens. */

@@ -8,8 +8,11 @@ import { useState } from 'react';
 import { SignetError } from '../../core/index.js';
 import {
   Button,
+  FieldError,
   Form,
+  FormIntro,
   type SecondFactorProps,
+  TextButton,
   TextField,
   useApp,
   useAuthSubmit,
@@ -55,7 +58,7 @@ export function TotpSecondFactor({ place }: SecondFactorProps) {
   if (mode === 'recovery') {
     return (
       <Form name="totp-recovery" onSubmit={() => void verify.submit(recovery)}>
-        <p className="signet-form-intro">Enter one of your recovery codes</p>
+        <FormIntro>Enter one of your recovery codes</FormIntro>
         <TextField
           label="Recovery code"
           name="recovery-code"
@@ -65,24 +68,18 @@ export function TotpSecondFactor({ place }: SecondFactorProps) {
           value={recovery}
           onChange={(event) => setRecovery(event.target.value)}
         />
-        {message && (
-          <p className="signet-field-error" role="alert">
-            {message}
-          </p>
-        )}
+        <FieldError>{message}</FieldError>
         <Button type="submit" variant="primary" loading={verify.pending}>
           Verify
         </Button>
-        <button type="button" className="signet-link" onClick={() => switchTo('app')}>
-          Use your authenticator app instead
-        </button>
+        <TextButton onClick={() => switchTo('app')}>Use your authenticator app instead</TextButton>
       </Form>
     );
   }
 
   return (
     <Form name="totp-code" onSubmit={() => void verify.submit(code)}>
-      <p className="signet-form-intro">Enter the code from your authenticator app</p>
+      <FormIntro>Enter the code from your authenticator app</FormIntro>
       <AuthenticatorCodeField
         value={code}
         onChange={(value) => {
@@ -93,12 +90,8 @@ export function TotpSecondFactor({ place }: SecondFactorProps) {
         pending={verify.pending}
         message={message}
       />
-      <button type="button" className="signet-link" onClick={() => switchTo('recovery')}>
-        Use a recovery code
-      </button>
-      <button type="button" className="signet-link" onClick={() => app.cancelPendingSignIn()}>
-        Cancel
-      </button>
+      <TextButton onClick={() => switchTo('recovery')}>Use a recovery code</TextButton>
+      <TextButton onClick={() => app.cancelPendingSignIn()}>Cancel</TextButton>
     </Form>
   );
 }

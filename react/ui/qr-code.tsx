@@ -1,12 +1,12 @@
 /**
  * A QR code drawn in the page as SVG (uqr encodes it here; no image is fetched from anywhere, so
- * the secret in it never leaves the browser). One path of unit squares, with the quiet zone.
+ * a secret in it never leaves the browser). One path of unit squares, with the quiet zone.
  */
 import { encode } from 'uqr';
 
 /** Props of `QrCode`. */
 export interface QrCodeProps {
-  /** What the code carries. */
+  /** What the code carries (an `otpauth://` URI, a link to open on another device). */
   value: string;
   /** Accessible name, e.g. 'QR code for your authenticator app'. */
   label: string;
@@ -14,7 +14,7 @@ export interface QrCodeProps {
   size?: number;
 }
 
-/** The QR code of `value`. */
+/** The QR code of `value`, black on white in a thin rounded frame, whatever the theme. */
 export function QrCode({ value, label, size = 192 }: QrCodeProps) {
   const { data } = encode(value, { ecc: 'M', border: 4 });
   let path = '';
