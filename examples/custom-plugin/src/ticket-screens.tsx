@@ -7,12 +7,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Result, SignInResult } from 'signet';
 import {
+  Actions,
   Button,
   defineScreens,
+  FieldError,
+  Form,
   FullPage,
   MessageCard,
+  Note,
   type ScreenContribution,
   Spinner,
+  Stack,
   TextField,
   useApp,
   usePluginApi,
@@ -32,10 +37,9 @@ function TicketButton() {
       </Button>
     );
   return (
-    <form
-      className="signet-form"
-      onSubmit={async (event) => {
-        event.preventDefault();
+    <Form
+      name="ticket"
+      onSubmit={async () => {
         const result = await api.redeem({ ticket: ticket.trim() });
         if (result.status === 'error') setError(result.error.message);
       }}
@@ -47,7 +51,7 @@ function TicketButton() {
         onChange={(e) => setTicket(e.target.value)}
       />
       <Button type="submit">Sign in</Button>
-    </form>
+    </Form>
   );
 }
 
@@ -81,26 +85,20 @@ function TicketSection() {
   const api = usePluginApi(tickets);
   const [ticket, setTicket] = useState<Result<Ticket, string> | null>(null);
   return (
-    <div className="signet-account-stack">
-      <p className="signet-account-note">
-        A ticket signs another device in as you, once, within five minutes.
-      </p>
-      <div className="signet-account-actions">
+    <Stack>
+      <Note>A ticket signs another device in as you, once, within five minutes.</Note>
+      <Actions>
         <Button variant="secondary" onClick={async () => setTicket(await api.create())}>
           Create a sign-in ticket
         </Button>
-      </div>
+      </Actions>
       {ticket?.status === 'ok' && (
-        <p className="signet-account-note" role="status">
+        <Note role="status">
           Open <a href={ticket.data.url}>{ticket.data.url}</a> on the other device.
-        </p>
+        </Note>
       )}
-      {ticket?.status === 'error' && (
-        <p className="signet-field-error" role="alert">
-          {ticket.error.message}
-        </p>
-      )}
-    </div>
+      {ticket?.status === 'error' && <FieldError>{ticket.error.message}</FieldError>}
+    </Stack>
   );
 }
 

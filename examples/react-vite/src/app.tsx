@@ -1,6 +1,6 @@
 /** The example's routes: home at `/`, the kit's handler pages at `/handler/*`. */
 import { useEffect } from 'react';
-import { MessageCard, SignetHandler, useApp } from 'signet/react';
+import { FullPage, MessageCard, SignetHandler, useApp } from 'signet/react';
 import { HomePage } from './home-page.js';
 import { interceptLinks, type Router, useLocation } from './router.js';
 
@@ -15,8 +15,8 @@ export function App({ router }: { router: Router }) {
   }
   if (pathname === '/') return <HomePage />;
   return (
-    <div className="signet-page">
+    <FullPage>
       <MessageCard title="Page not found" primary={{ label: 'Go home', href: urls.home }} />
-    </div>
+    </FullPage>
   );
 }

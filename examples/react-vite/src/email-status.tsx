@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { contactChannels } from 'signet/plugins/contact-channels';
-import { usePluginApi, useUser } from 'signet/react';
+import { TextButton, usePluginApi, useUser } from 'signet/react';
 
 type SendState = 'idle' | 'sending' | 'sent' | { error: string };
 
@@ -31,14 +31,9 @@ export function EmailStatus() {
         {user.primaryEmail} · {user.primaryEmailVerified ? 'Verified' : 'Not verified'}
       </p>
       {!user.primaryEmailVerified && (
-        <button
-          type="button"
-          className="signet-link"
-          disabled={send === 'sending'}
-          onClick={() => void resend()}
-        >
+        <TextButton disabled={send === 'sending'} onClick={() => void resend()}>
           {send === 'sending' ? 'Sending…' : 'Send a new verification email'}
-        </button>
+        </TextButton>
       )}
       {send === 'sent' && <p role="status">Verification email sent. Check your inbox.</p>}
       {typeof send === 'object' && <p role="alert">{send.error}</p>}

@@ -1,5 +1,5 @@
 /** The example's home page: who is signed in, and links to the handler pages. */
-import { useApp, useSessionStatus, useUser } from 'signet/react';
+import { ButtonLink, Card, FullPage, useApp, useSessionStatus, useUser } from 'signet/react';
 import { EmailStatus } from './email-status.js';
 
 /** Shows the signed-in user, or that nobody is. */
@@ -8,39 +8,36 @@ export function HomePage() {
   const status = useSessionStatus();
   const user = useUser();
   return (
-    <div className="signet-page">
-      <main className="signet-card example-home">
-        <h1 className="signet-card-title">signet example</h1>
-        <p className="example-status" data-testid="current-user" aria-live="polite">
-          {status === 'loading'
-            ? 'Loading…'
-            : user
-              ? `Signed in as ${user.displayName ?? user.primaryEmail ?? user.id}`
-              : 'Not signed in'}
-        </p>
-        {user && <EmailStatus />}
-        <nav className="example-links" aria-label="Account">
-          {user ? (
-            <>
-              <a className="signet-button signet-button--primary" href={urls.accountSettings}>
-                Account settings
-              </a>
-              <a className="signet-button signet-button--secondary" href={urls.signOut}>
-                Sign out
-              </a>
-            </>
-          ) : (
-            <>
-              <a className="signet-button signet-button--primary" href={urls.signIn}>
-                Sign in
-              </a>
-              <a className="signet-button signet-button--secondary" href={urls.signUp}>
-                Sign up
-              </a>
-            </>
-          )}
-        </nav>
+    <FullPage>
+      <main className="example-home">
+        <Card title="signet example">
+          <p className="example-status" data-testid="current-user" aria-live="polite">
+            {status === 'loading'
+              ? 'Loading…'
+              : user
+                ? `Signed in as ${user.displayName ?? user.primaryEmail ?? user.id}`
+                : 'Not signed in'}
+          </p>
+          {user && <EmailStatus />}
+          <nav className="example-links" aria-label="Account">
+            {user ? (
+              <>
+                <ButtonLink href={urls.accountSettings}>Account settings</ButtonLink>
+                <ButtonLink variant="secondary" href={urls.signOut}>
+                  Sign out
+                </ButtonLink>
+              </>
+            ) : (
+              <>
+                <ButtonLink href={urls.signIn}>Sign in</ButtonLink>
+                <ButtonLink variant="secondary" href={urls.signUp}>
+                  Sign up
+                </ButtonLink>
+              </>
+            )}
+          </nav>
+        </Card>
       </main>
-    </div>
+    </FullPage>
   );
 }

@@ -21,7 +21,7 @@ import { sessions } from 'signet/plugins/sessions';
 import { sessionsScreens } from 'signet/plugins/sessions/screens';
 import { totp } from 'signet/plugins/totp';
 import { totpScreens } from 'signet/plugins/totp/screens';
-import { MessageCard, SignetProvider } from 'signet/react';
+import { FullPage, MessageCard, SignetProvider } from 'signet/react';
 import { tickets } from 'signet-example-custom-plugin/plugin';
 import { ticketScreens } from 'signet-example-custom-plugin/screens';
 import { App } from './app.js';
@@ -34,14 +34,14 @@ function main() {
   const baseUrl = env.VITE_SIGNET_API_URL;
   if (!projectId || !baseUrl) {
     root.render(
-      <div className="signet-page">
+      <FullPage>
         <MessageCard title="signet is not configured">
           <p>
             Set VITE_SIGNET_PROJECT_ID, VITE_SIGNET_PUBLISHABLE_CLIENT_KEY and VITE_SIGNET_API_URL, or run{' '}
             <code>npm start</code> at the repository root, which starts the server and sets them.
           </p>
         </MessageCard>
-      </div>,
+      </FullPage>,
     );
     return;
   }
