@@ -3,7 +3,8 @@
  * project; core imports no plugin and no React; a plugin imports the kit only through its public
  * entry points (as a third-party plugin must) and no other plugin; a plugin's index (its calls)
  * imports no React; the server imports the wire, never the kit's runtime; examples import only
- * published paths.
+ * published paths. Plugins' and examples' screens write none of the theme's class names: they
+ * compose the building blocks of signet/react.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -46,6 +47,27 @@ function violations(files: string[], bad: (specifier: string, file: string) => b
       .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
   );
 }
+
+/**
+ * The `signet-…` words a source writes in string literals (`className="signet-note"`,
+ * `'signet-link'`, a template), module specifiers (`'signet-example-custom-plugin/plugin'`) and
+ * custom properties (`'--signet-brand'`) aside.
+ */
+function themeClassNames(source: string): string[] {
+  const text = source.replace(/\bfrom\s+(['"])[^'"]*\1|import\(\s*(['"])[^'"]*\2\s*\)/g, '');
+  return [...text.matchAll(/(["'`])((?:(?!\1)[^\n\\])*)\1/g)].flatMap(
+    (m) => m[2]!.match(/(?<![\w-])signet-[\w-]+/g) ?? [],
+  );
+}
+
+/**
+ * The plugin-owned class names a plugin file may still write, each styled (and noted) in
+ * react/theme.css: `repository path -> class names`.
+ */
+const PLUGIN_OWNED_CLASSES: Record<string, readonly string[]> = {
+  // The OAuth callback page's failure detail, under its message.
+  'plugins/oauth/callback-page.tsx': ['signet-oauth-failure-detail'],
+};
 
 describe('boundaries', () => {
   it('finds the files it checks', () => {
@@ -137,5 +159,47 @@ describe('boundaries', () => {
         );
       }),
     ).toEqual([]);
+  });
+
+  it('plugins and examples write no theme class names: their screens use the building blocks', () => {
+    const screens = [...sources('plugins'), ...sources('examples')].filter((file) => file.endsWith('.tsx'));
+    expect(screens.length).toBeGreaterThan(20);
+    expect(
+      screens.flatMap((file) => {
+        const path = relative(ROOT, file);
+        const owned = PLUGIN_OWNED_CLASSES[path] ?? [];
+        return themeClassNames(readFileSync(file, 'utf8'))
+          .filter((name) => !owned.includes(name))
+          .map((name) => `${path} writes ${name}`);
+      }),
+    ).toEqual([]);
+  });
+
+  it('finds a class name however it is written, and only where it is one', () => {
+    expect(
+      themeClassNames(
+        [
+          '<p className="signet-account-note">a</p>',
+          "<div className={'signet-card'} />",
+          'const c = `signet-link $' + '{extra}`;',
+          "const both = 'x signet-badge';",
+        ].join('\n'),
+      ),
+    ).toEqual(['signet-account-note', 'signet-card', 'signet-link', 'signet-badge']);
+    expect(
+      themeClassNames(
+        [
+          "import { tickets } from 'signet-example-custom-plugin/plugin';",
+          "const style = { '--signet-brand': '#000' };",
+          "const page = import('signet-example-custom-plugin/screens');",
+          "<p>Don't sign in</p>",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('each plugin-owned class name is styled in the theme', () => {
+    const theme = readFileSync(join(ROOT, 'react/theme.css'), 'utf8');
+    for (const name of Object.values(PLUGIN_OWNED_CLASSES).flat()) expect(theme).toContain(`.${name} {`);
   });
 });
