@@ -16,6 +16,13 @@ export const HEADER = {
   requestId: 'x-stack-request-id',
 } as const;
 
+/**
+ * A header name of the wire. The kit's client writes the names it sends and reads as literals of
+ * this type (checked here, so a misspelled one does not compile) instead of reading `HEADER`, since
+ * a bundler keeps an object whole and every client bundle would carry all of its keys and names.
+ */
+export type HeaderName = (typeof HEADER)[keyof typeof HEADER];
+
 /** The three access levels a request can declare. */
 export type AccessType = 'client' | 'server' | 'admin';
 

@@ -1,6 +1,6 @@
 /** Turns a non-2xx answer into the right error (wire.md §2). */
 import { isKnownErrorCode, type KnownErrorCode } from '../../wire/errors/codes.js';
-import { HEADER } from '../../wire/headers.js';
+import type { HeaderName } from '../../wire/headers.js';
 import { HttpStatusError, SignetError, UpdateClientError } from '../errors/signet-error.js';
 
 /**
@@ -9,7 +9,7 @@ import { HttpStatusError, SignetError, UpdateClientError } from '../errors/signe
  */
 export function actualStatus(response: Response): number {
   // An absent, empty or malformed header is 0 or NaN here, and the answer's own status counts.
-  return Number(response.headers.get(HEADER.actualStatus)) || response.status;
+  return Number(response.headers.get('x-stack-actual-status' satisfies HeaderName)) || response.status;
 }
 
 /**
@@ -23,7 +23,7 @@ export function decodeError(
   bodyText: string,
   pluginOfCode?: (code: string) => string | undefined,
 ): Error | null {
-  const code = response.headers.get(HEADER.knownError);
+  const code = response.headers.get('x-stack-known-error' satisfies HeaderName);
   if (code) {
     let body: { code?: string; error?: string; details?: Record<string, unknown> } = {};
     try {

@@ -1,6 +1,6 @@
 /** The headers every API call carries (wire.md §1.2). */
 
-import { type AccessType, HEADER } from '../../wire/headers.js';
+import type { AccessType, HeaderName } from '../../wire/headers.js';
 import { randomCrockford } from '../random.js';
 
 /** The kit's name and version as sent in `x-stack-client-version`. */
@@ -26,25 +26,27 @@ export function buildHeaders(
   hasBody: boolean,
 ): Record<string, string> {
   const accessType = credentials.accessType ?? 'client';
-  const headers: Record<string, string> = {
-    [HEADER.overrideErrorStatus]: 'true',
-    [HEADER.projectId]: credentials.projectId,
-    [HEADER.accessType]: accessType,
-    [HEADER.clientVersion]: CLIENT_VERSION,
-    [HEADER.randomNonce]: randomCrockford(45),
+  // The wire's names as literals of its `HeaderName` type, not read from `HEADER`: that object would
+  // ship whole, names the kit never sends included.
+  const headers: { [name in HeaderName | 'content-type']?: string } = {
+    'x-stack-override-error-status': 'true',
+    'x-stack-project-id': credentials.projectId,
+    'x-stack-access-type': accessType,
+    'x-stack-client-version': CLIENT_VERSION,
+    'x-stack-random-nonce': randomCrockford(45),
   };
   if (credentials.publishableClientKey)
-    headers[HEADER.publishableClientKey] = credentials.publishableClientKey;
-  if (credentials.adminAccessToken) headers[HEADER.adminAccessToken] = credentials.adminAccessToken;
+    headers['x-stack-publishable-client-key'] = credentials.publishableClientKey;
+  if (credentials.adminAccessToken) headers['x-stack-admin-access-token'] = credentials.adminAccessToken;
   else {
-    if (credentials.secretServerKey) headers[HEADER.secretServerKey] = credentials.secretServerKey;
+    if (credentials.secretServerKey) headers['x-stack-secret-server-key'] = credentials.secretServerKey;
     if (accessType === 'admin' && credentials.superSecretAdminKey)
-      headers[HEADER.superSecretAdminKey] = credentials.superSecretAdminKey;
+      headers['x-stack-super-secret-admin-key'] = credentials.superSecretAdminKey;
   }
   // A session without a refresh token never sends an access token (wire.md §3.4).
   if (tokens?.refreshToken) {
-    headers[HEADER.refreshToken] = tokens.refreshToken;
-    if (tokens.accessToken) headers[HEADER.accessToken] = tokens.accessToken;
+    headers['x-stack-refresh-token'] = tokens.refreshToken;
+    if (tokens.accessToken) headers['x-stack-access-token'] = tokens.accessToken;
   }
   if (hasBody) headers['content-type'] = 'application/json';
   return { ...headers, ...credentials.extraRequestHeaders };
