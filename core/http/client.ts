@@ -63,7 +63,9 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
     // answers are decoded by the same rules (the plugin's own error codes included).
     const external = /^https?:\/\//.test(path);
     const target = external ? path : url(path);
+    const hasBody = init.body !== undefined;
     const tried: string[] = [];
+    const note = (what: string) => tried.push(`${method} ${target}: ${what}`);
     let retriedWithFreshToken = false;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const session = init.withSession === false ? null : await tokens.getTokens();
@@ -75,13 +77,12 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
       try {
         response = await fetchImpl(target, {
           method,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          // No body is undefined here too: JSON.stringify(undefined) is undefined.
+          body: JSON.stringify(init.body),
           headers: {
             ...(external
-              ? init.body === undefined
-                ? {}
-                : { 'content-type': 'application/json' }
-              : buildHeaders(credentials, session, init.body !== undefined)),
+              ? hasBody && { 'content-type': 'application/json' }
+              : buildHeaders(credentials, session, hasBody)),
             ...init.headers,
           },
           credentials: 'omit',
@@ -89,7 +90,7 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
         });
         text = await response.text();
       } catch (error) {
-        tried.push(`${method} ${target}: ${(error as Error).message || 'network error'}`);
+        note((error as Error).message || 'network error');
         // A POST that failed mid-flight may have reached the server; repeating it could act twice.
         if (!isIdempotent(method)) throw new ConnectionError(target, tried);
         if (attempt < MAX_ATTEMPTS - 1) await sleep(backoffDelay(attempt, options.random));
@@ -103,7 +104,7 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
         continue;
       }
       if (status === 508 && text.includes('INFINITE_LOOP_DETECTED')) {
-        tried.push(`${method} ${target}: 508 INFINITE_LOOP_DETECTED`); // by its code, as below
+        note('508 INFINITE_LOOP_DETECTED'); // by its code, as below
         await sleep(backoffDelay(attempt, options.random));
         continue;
       }
@@ -112,7 +113,7 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
         // The server rejected the token: drop it so the one retry refreshes first.
         retriedWithFreshToken = true;
         tokens.markAccessTokenExpired(session.accessToken);
-        tried.push(`${method} ${target}: ${error.code}`);
+        note(error.code);
         continue;
       }
       if (error) throw error;
