@@ -11,7 +11,7 @@ export function accessTokenExpiry(token: string): number {
     // Parsed as Latin-1 rather than UTF-8: a multi-byte character only garbles a string claim
     // (its bytes are never quotes or backslashes), and `exp` is a number.
     const { exp } = JSON.parse(atob(payload));
-    return typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY;
+    return typeof exp === 'number' ? exp * 1000 : Infinity;
   } catch {
     return 0;
   }

@@ -24,5 +24,5 @@ export function isIdempotent(method: string): boolean {
 /** Seconds of a `Retry-After` header in ms, or 0 when absent or not a number of seconds. */
 export function retryAfterMs(header: string | null): number {
   const seconds = Number(header); // 0 when absent, NaN when an HTTP date or garbage
-  return seconds > 0 && seconds < Number.POSITIVE_INFINITY ? seconds * 1000 : 0;
+  return seconds > 0 && seconds < Infinity ? seconds * 1000 : 0;
 }
