@@ -19,7 +19,7 @@ import { createHttpClient } from './http/client.js';
 import type { AnyPlugin, PluginContext } from './plugin.js';
 import { createRedirector } from './redirects.js';
 import { refreshGrant } from './session/refresh-grant.js';
-import { createSession, type Session } from './session/session.js';
+import { createSession } from './session/session.js';
 import { createSignInStep } from './sign-in.js';
 import { cookieJar, namespacedStorage } from './storage.js';
 import { createTokenStore } from './tokens/create-token-store.js';
@@ -42,8 +42,9 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   const urls = resolveUrls(options.urls, registry.pagePaths);
   const store = createTokenStore(options.tokenStore, options.projectId);
   const events = createEvents();
-  // The session and the client need each other; the session is filled in right after.
-  let session!: Session;
+  // The session and the client need each other: the session refreshes through the client's
+  // refresh grant, made right after the client (a refresh only ever runs later, on a call).
+  const session = createSession(store, (refreshToken) => refresh(refreshToken), env.now);
   const http = createHttpClient(
     {
       // The environment's sleep and random; the keys, base URL, fetch and extra headers as given,
@@ -55,16 +56,9 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
       accessType: access,
       pluginOfCode: registry.pluginOfCode,
     },
-    {
-      getTokens: () => session.getTokens(),
-      markAccessTokenExpired: (token) => session.markAccessTokenExpired(token),
-    },
+    session,
   );
-  session = createSession(
-    store,
-    refreshGrant(http, options.projectId, options.publishableClientKey),
-    env.now,
-  );
+  const refresh = refreshGrant(http, options.projectId, options.publishableClientKey);
   const redirect = createRedirector({
     ...env, // currentUrl and sleep
     urls,
