@@ -1,4 +1,5 @@
 /** The example's home page: who is signed in, and links to the handler pages. */
+import { TeamSwitcher } from 'signet/plugins/teams/screens';
 import { ButtonLink, Card, FullPage, useApp, useSessionStatus, useUser } from 'signet/react';
 import { EmailStatus } from './email-status.js';
 
@@ -19,6 +20,12 @@ export function HomePage() {
                 : 'Not signed in'}
           </p>
           {user && <EmailStatus />}
+          {user && (
+            <div className="example-team">
+              {/* The team switcher works anywhere under the provider, e.g. in an app's header. */}
+              <TeamSwitcher allowNone />
+            </div>
+          )}
           <nav className="example-links" aria-label="Account">
             {user ? (
               <>

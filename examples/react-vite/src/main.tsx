@@ -1,6 +1,6 @@
 /**
  * Entry point: creates the signet app with the password, magic-link, contact-channels, sessions,
- * totp, passkey and oauth plugins and mounts the example.
+ * totp, passkey, oauth and teams plugins and mounts the example.
  */
 import 'signet/react/theme.css';
 import './app.css';
@@ -19,6 +19,8 @@ import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
 import { sessions } from 'signet/plugins/sessions';
 import { sessionsScreens } from 'signet/plugins/sessions/screens';
+import { teams } from 'signet/plugins/teams';
+import { teamsScreens } from 'signet/plugins/teams/screens';
 import { totp } from 'signet/plugins/totp';
 import { totpScreens } from 'signet/plugins/totp/screens';
 import { FullPage, MessageCard, SignetProvider } from 'signet/react';
@@ -60,6 +62,7 @@ function main() {
       totp(),
       passkey(),
       oauth(),
+      teams(),
       tickets({ endpoint: env.VITE_TICKETS_URL ?? 'http://127.0.0.1:8106' }),
     ],
     // Any page may live at a URL of the app's choosing: emailed sign-in links lead here.
@@ -75,6 +78,7 @@ function main() {
     totpScreens(),
     passkeyScreens(),
     oauthScreens(),
+    teamsScreens(),
     ticketScreens(),
   ];
 
