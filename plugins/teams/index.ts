@@ -1,4 +1,5 @@
 import {
+  apiPath,
   cachedSignal,
   computed,
   createCache,
@@ -62,8 +63,6 @@ export type {
   TeamUpdate,
 };
 
-const at = (teamId: string) => encodeURIComponent(teamId);
-
 /** The teams plugin. */
 export const teams = pluginFactory('teams', () => {
   return {
@@ -98,8 +97,9 @@ export const teams = pluginFactory('teams', () => {
         if (ctx.user.value?.selectedTeamId === teamId) await ctx.refreshUser().catch(() => {});
         await changed(undefined);
       };
-      const profilePath = (teamId: string) => `/team-member-profiles/${at(teamId)}/me`;
+      const profilePath = (teamId: string) => apiPath`/team-member-profiles/${teamId}/me`;
       const views = createTeamViews(ctx, cache);
+      // A change reloads only the view it changes: the permission list stays as it is.
       const { refreshTeam } = views;
       // A received invitation accepted or declined: the lists it changes, a failed reload ignored.
       const answered = async (joined: boolean) => {
@@ -118,17 +118,17 @@ export const teams = pluginFactory('teams', () => {
         refreshTeam: (teamId) => refreshTeam(teamId),
         removeMember: (teamId, userId) =>
           toResult(async () => {
-            await request(`/team-memberships/${at(teamId)}/${at(userId)}`, { method: 'DELETE', body: {} });
-            await refreshTeam(teamId).catch(() => {});
+            await request(apiPath`/team-memberships/${teamId}/${userId}`, { method: 'DELETE', body: {} });
+            await refreshTeam(teamId, 'members').catch(() => {});
           }, ACTION_ERRORS),
         acceptReceived: (invitationId) =>
           toResult(async () => {
-            await request(`/team-invitations/${at(invitationId)}/accept`, { method: 'POST', body: {} });
+            await request(apiPath`/team-invitations/${invitationId}/accept`, { method: 'POST', body: {} });
             await answered(true);
           }, RECEIVED_ERRORS),
         declineReceived: (invitationId) =>
           toResult(async () => {
-            await request(`/team-invitations/${at(invitationId)}/decline`, { method: 'POST', body: {} });
+            await request(apiPath`/team-invitations/${invitationId}/decline`, { method: 'POST', body: {} });
             await answered(false);
           }, RECEIVED_ERRORS),
         create: ({ displayName, profileImageUrl }) =>
@@ -145,7 +145,7 @@ export const teams = pluginFactory('teams', () => {
           }, CREATE_ERRORS),
         get: (teamId) =>
           toResult(
-            async () => teamFromJson(await request<ClientTeamJson>(`/teams/${at(teamId)}`)),
+            async () => teamFromJson(await request<ClientTeamJson>(apiPath`/teams/${teamId}`)),
             ACCESS_ERRORS,
           ),
         update: (teamId, { displayName, profileImageUrl, clientMetadata }) =>
@@ -154,17 +154,17 @@ export const teams = pluginFactory('teams', () => {
             if (displayName !== undefined) body.display_name = displayName;
             if (profileImageUrl !== undefined) body.profile_image_url = profileImageUrl;
             if (clientMetadata !== undefined) body.client_metadata = clientMetadata;
-            const json = await request<ClientTeamJson>(`/teams/${at(teamId)}`, { method: 'PATCH', body });
+            const json = await request<ClientTeamJson>(apiPath`/teams/${teamId}`, { method: 'PATCH', body });
             return changed(teamFromJson(json));
           }, ACTION_ERRORS),
         delete: (teamId) =>
           toResult(async () => {
-            await request(`/teams/${at(teamId)}`, { method: 'DELETE' });
+            await request(apiPath`/teams/${teamId}`, { method: 'DELETE' });
             await gone(teamId);
           }, ACTION_ERRORS),
         leave: (teamId) =>
           toResult(async () => {
-            await request(`/team-memberships/${at(teamId)}/me`, { method: 'DELETE', body: {} });
+            await request(apiPath`/team-memberships/${teamId}/me`, { method: 'DELETE', body: {} });
             await gone(teamId);
           }, ACCESS_ERRORS),
         async select(teamId) {
@@ -177,7 +177,7 @@ export const teams = pluginFactory('teams', () => {
         members: (teamId) =>
           toResult(async () => {
             const body = await request<{ items: TeamMemberProfileJson[] }>(
-              `/team-member-profiles?team_id=${at(teamId)}`,
+              apiPath`/team-member-profiles?team_id=${teamId}`,
             );
             return body.items.map(profileFromJson);
           }, ACTION_ERRORS),
@@ -192,7 +192,7 @@ export const teams = pluginFactory('teams', () => {
             if (displayName !== undefined) body.display_name = displayName;
             if (profileImageUrl !== undefined) body.profile_image_url = profileImageUrl;
             const json = await request<TeamMemberProfileJson>(profilePath(teamId), { method: 'PATCH', body });
-            await refreshTeam(teamId).catch(() => {});
+            await refreshTeam(teamId, 'members').catch(() => {});
             return profileFromJson(json);
           }, ACCESS_ERRORS),
         permissions: (teamId, options) => permissions(ctx, teamId, options?.recursive ?? true),
@@ -209,23 +209,23 @@ export const teams = pluginFactory('teams', () => {
                 callback_url: callbackUrl ?? ctx.absoluteUrl(ctx.urls.teamInvitation),
               },
             });
-            await refreshTeam(teamId).catch(() => {});
+            await refreshTeam(teamId, 'invitations').catch(() => {});
             return { id };
           }, INVITE_ERRORS),
         invitations: (teamId) =>
           toResult(async () => {
             const body = await request<{ items: TeamInvitationJson[] }>(
-              `/team-invitations?team_id=${at(teamId)}`,
+              apiPath`/team-invitations?team_id=${teamId}`,
             );
             return body.items.map(invitationFromJson);
           }, ACTION_ERRORS),
         revokeInvitation: (teamId, invitationId) =>
           toResult(async () => {
-            await request(`/team-invitations/${at(invitationId)}?team_id=${at(teamId)}`, {
+            await request(apiPath`/team-invitations/${invitationId}?team_id=${teamId}`, {
               method: 'DELETE',
               body: {},
             });
-            await refreshTeam(teamId).catch(() => {});
+            await refreshTeam(teamId, 'invitations').catch(() => {});
           }, ACTION_ERRORS),
         invitationDetails: (code) =>
           toResult(async () => {
@@ -252,7 +252,7 @@ export const teams = pluginFactory('teams', () => {
 /** `GET /team-permissions` for the current user in one team (the server's default is direct only). */
 async function permissions(ctx: PluginContext<TeamsUrl>, teamId: string, recursive: boolean) {
   const body = await ctx.http.request<{ items: TeamPermissionJson[] }>(
-    `/team-permissions?team_id=${at(teamId)}&user_id=me&recursive=${recursive}`,
+    apiPath`/team-permissions?team_id=${teamId}&user_id=me&recursive=${String(recursive)}`,
   );
   return body.items.map(permissionFromJson);
 }

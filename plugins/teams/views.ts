@@ -6,6 +6,7 @@
  * made through the plugin.
  */
 import {
+  apiPath,
   type Cache,
   type CacheState,
   cachedSignal,
@@ -44,8 +45,6 @@ export interface TeamViews {
 /** The views of a team, by name. */
 export type TeamView = 'permissions' | 'members' | 'invitations';
 
-const at = encodeURIComponent;
-
 /** Builds the views over the plugin's cache. */
 export function createTeamViews(ctx: PluginContext<string>, cache: Cache): TeamViews {
   const request = ctx.http.request;
@@ -72,21 +71,21 @@ export function createTeamViews(ctx: PluginContext<string>, cache: Cache): TeamV
     permissionsOf: (teamId) =>
       view(teamId, 'permissions', () =>
         list<TeamPermissionJson, TeamPermission>(
-          `/team-permissions?team_id=${at(teamId)}&user_id=me&recursive=true`,
+          apiPath`/team-permissions?team_id=${teamId}&user_id=me&recursive=true`,
           permissionFromJson,
         ),
       ),
     membersOf: (teamId) =>
       view(teamId, 'members', () =>
         list<TeamMemberProfileJson, TeamMemberProfile>(
-          `/team-member-profiles?team_id=${at(teamId)}`,
+          apiPath`/team-member-profiles?team_id=${teamId}`,
           profileFromJson,
         ),
       ),
     invitationsOf: (teamId) =>
       view(teamId, 'invitations', () =>
         list<TeamInvitationJson, TeamInvitation>(
-          `/team-invitations?team_id=${at(teamId)}`,
+          apiPath`/team-invitations?team_id=${teamId}`,
           invitationFromJson,
         ),
       ),

@@ -401,4 +401,17 @@ describe.each(backends())('teams plugin on $name', (backend) => {
     expect(listed(invitee.app)).toEqual(['Received crew']);
     stop();
   });
+
+  it('refuses an id that would reach another endpoint, before any request, and encodes the rest', async () => {
+    const { app } = await signedUp();
+    const team = await newTeam(app, 'Path crew');
+    // An empty id would make GET /teams/ the list of the user's teams: refused, nothing sent.
+    await expect(app.teams.get('')).rejects.toThrow(TypeError);
+    await expect(app.teams.delete('..')).rejects.toThrow(TypeError);
+    await expect(app.teams.leave('\ud800')).rejects.toThrow(TypeError);
+    // Separators stay inside the one segment: another team's path is never reached.
+    const slashed = await app.teams.get(`${team.id}/../${team.id}`);
+    expect(slashed.status).toBe('error');
+    expect((await app.teams.get(team.id)).status).toBe('ok');
+  });
 });
