@@ -90,6 +90,13 @@ export { QrCode } from './react/ui/qr-code.tsx';`,
     code: `export { teams } from './plugins/teams/index.ts';`,
   },
   {
+    name: 'teams plugin with all its screens (on top of the core and the React adapter)',
+    budgetBytes: 12 * 1024,
+    coreExternal: true,
+    code: `export { teams } from './plugins/teams/index.ts';
+export { teamsScreens, TeamSwitcher } from './plugins/teams/screens.tsx';`,
+  },
+  {
     name: 'server-teams plugin alone (on top of the core)',
     budgetBytes: 3 * 1024,
     coreExternal: true,
