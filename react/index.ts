@@ -93,6 +93,7 @@ export {
   ListboxPopover,
   type ListboxPopoverProps,
 } from './ui/listbox-popover.js';
+export { LoadFailed, type LoadFailedProps } from './ui/load-failed.js';
 export { Note, type NoteProps } from './ui/note.js';
 export { PasswordField, type PasswordFieldProps } from './ui/password-field.js';
 export { QrCode, type QrCodeProps } from './ui/qr-code.js';

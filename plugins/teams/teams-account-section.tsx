@@ -10,11 +10,10 @@ import {
   Actions,
   Avatar,
   Badge,
-  Button,
   ButtonLink,
   DisclosureItem,
-  FieldError,
   ItemList,
+  LoadFailed,
   Note,
   Spinner,
   Stack,
@@ -51,14 +50,11 @@ export function TeamsAccountSection(_props: { user: CurrentUser }) {
       {list.status === 'pending' ? (
         <Spinner />
       ) : list.status === 'error' ? (
-        <Stack>
-          <FieldError>Your teams could not be loaded. {teamErrorText(list.error)}</FieldError>
-          <Actions>
-            <Button variant="secondary" onClick={() => void api.refresh().catch(() => {})}>
-              Try again
-            </Button>
-          </Actions>
-        </Stack>
+        <LoadFailed
+          what="Your teams"
+          reason={teamErrorText(list.error)}
+          onRetry={() => void api.refresh().catch(() => {})}
+        />
       ) : list.data.length === 0 ? (
         <Note>No teams yet</Note>
       ) : (

@@ -5,12 +5,11 @@
  */
 import { useState } from 'react';
 import {
-  Actions,
-  Button,
   ConfirmButton,
   FieldError,
   Item,
   ItemList,
+  LoadFailed,
   Note,
   Spinner,
   Stack,
@@ -34,14 +33,11 @@ export function InvitationsSection({ teamId }: { teamId: string }) {
   if (invitations.status === 'pending') return <Spinner />;
   if (invitations.status === 'error')
     return (
-      <Stack>
-        <FieldError>The invitations could not be loaded. {teamErrorText(invitations.error)}</FieldError>
-        <Actions>
-          <Button variant="secondary" onClick={() => void api.refreshTeam(teamId)}>
-            Try again
-          </Button>
-        </Actions>
-      </Stack>
+      <LoadFailed
+        what="The invitations"
+        reason={teamErrorText(invitations.error)}
+        onRetry={() => void api.refreshTeam(teamId)}
+      />
     );
   const revoke = async (invitation: TeamInvitation) => {
     setNotice(null);

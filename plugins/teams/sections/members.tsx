@@ -5,14 +5,13 @@
  */
 import { useState } from 'react';
 import {
-  Actions,
   Avatar,
   Badge,
-  Button,
   ConfirmButton,
   FieldError,
   Item,
   ItemList,
+  LoadFailed,
   Note,
   Spinner,
   Stack,
@@ -41,14 +40,11 @@ export function MembersSection({ teamId }: { teamId: string }) {
   if (members.status === 'pending') return <Spinner />;
   if (members.status === 'error')
     return (
-      <Stack>
-        <FieldError>The members could not be loaded. {teamErrorText(members.error)}</FieldError>
-        <Actions>
-          <Button variant="secondary" onClick={() => void api.refreshTeam(teamId)}>
-            Try again
-          </Button>
-        </Actions>
-      </Stack>
+      <LoadFailed
+        what="The members"
+        reason={teamErrorText(members.error)}
+        onRetry={() => void api.refreshTeam(teamId)}
+      />
     );
   const remove = async (member: TeamMemberProfile) => {
     setNotice(null);

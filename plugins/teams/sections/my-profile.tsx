@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import {
   Actions,
   Button,
-  FieldError,
   Form,
   FormError,
+  LoadFailed,
   Note,
   Spinner,
   Stack,
@@ -52,17 +52,7 @@ function MyProfile({ teamId, retry }: { teamId: string; retry: () => void }) {
     };
   }, [api, teamId]);
 
-  if (loadError)
-    return (
-      <Stack>
-        <FieldError>Your profile in this team could not be loaded. {loadError}</FieldError>
-        <Actions>
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </Actions>
-      </Stack>
-    );
+  if (loadError) return <LoadFailed what="Your profile in this team" reason={loadError} onRetry={retry} />;
   if (!profile) return <Spinner />;
   return (
     <Stack>

@@ -3,7 +3,7 @@
  * appear one after another as the list arrives; says so, with a retry, when they cannot be loaded.
  */
 import type { ReactNode } from 'react';
-import { Actions, Button, FieldError, Stack, usePluginApi } from '../../../react/index.js';
+import { LoadFailed, usePluginApi } from '../../../react/index.js';
 import { teams } from '../index.js';
 import { teamErrorText, useTeamPermissions } from './use-team.js';
 
@@ -22,16 +22,11 @@ export function PermissionsLoaded({
   if (permissions.status === 'pending') return loading;
   if (permissions.status === 'error')
     return (
-      <Stack>
-        <FieldError>
-          Your permissions in this team could not be loaded. {teamErrorText(permissions.error)}
-        </FieldError>
-        <Actions>
-          <Button variant="secondary" onClick={() => void api.refreshTeam(teamId)}>
-            Try again
-          </Button>
-        </Actions>
-      </Stack>
+      <LoadFailed
+        what="Your permissions in this team"
+        reason={teamErrorText(permissions.error)}
+        onRetry={() => void api.refreshTeam(teamId)}
+      />
     );
   return children;
 }
