@@ -3,8 +3,9 @@
  * confirm button (focused, so Enter confirms), Escape or Cancel steps back. Focus returns to the
  * first button when the question closes, so a keyboard user does not land at the top of the page.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../ui/button.js';
+import { useQuestion } from '../ui/use-question.js';
 
 /** Props of `ConfirmButton`. */
 export interface ConfirmButtonProps {
@@ -19,25 +20,13 @@ export interface ConfirmButtonProps {
 
 /** A button that asks before it acts. */
 export function ConfirmButton({ label, question, confirmLabel, onConfirm }: ConfirmButtonProps) {
-  const [asking, setAsking] = useState(false);
+  const { asking, trigger, open, close } = useQuestion();
   const [busy, setBusy] = useState(false);
-  const trigger = useRef<HTMLDivElement>(null);
-  // Set when the question closes, so the first button takes the focus back once it is rendered.
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (asking || !refocus.current) return;
-    refocus.current = false;
-    trigger.current?.querySelector('button')?.focus();
-  }, [asking]);
-  const close = () => {
-    refocus.current = true;
-    setAsking(false);
-  };
 
   if (!asking)
     return (
       <div ref={trigger} className="signet-confirm-trigger">
-        <Button variant="secondary" onClick={() => setAsking(true)}>
+        <Button variant="secondary" onClick={open}>
           {label}
         </Button>
       </div>

@@ -3,9 +3,10 @@
  * first button opens the question with a field, and the confirm button acts only when the field
  * holds that text. Escape or Cancel steps back and focus returns to the first button.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from './button.js';
 import { TextField } from './text-field.js';
+import { useQuestion } from './use-question.js';
 
 /** Props of `TypeToConfirm`. */
 export interface TypeToConfirmProps {
@@ -34,22 +35,15 @@ export function TypeToConfirm({
   confirmLabel,
   onConfirm,
 }: TypeToConfirmProps) {
-  const [asking, setAsking] = useState(false);
+  const ask = useQuestion();
+  const { asking, trigger } = ask;
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const trigger = useRef<HTMLDivElement>(null);
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (asking || !refocus.current) return;
-    refocus.current = false;
-    trigger.current?.querySelector('button')?.focus();
-  }, [asking]);
   const close = () => {
-    refocus.current = true;
     setTyped('');
     setError(undefined);
-    setAsking(false);
+    ask.close();
   };
   const confirm = async () => {
     if (busy) return;
@@ -69,7 +63,7 @@ export function TypeToConfirm({
   if (!asking)
     return (
       <div ref={trigger} className="signet-confirm-trigger">
-        <Button variant="secondary" onClick={() => setAsking(true)}>
+        <Button variant="secondary" onClick={ask.open}>
           {label}
         </Button>
       </div>
