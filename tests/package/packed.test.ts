@@ -88,10 +88,13 @@ import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
 import { totp } from 'signet/plugins/totp';
 import { totpScreens } from 'signet/plugins/totp/screens';
+import { teams } from 'signet/plugins/teams';
+import { TeamSwitcher, teamsScreens } from 'signet/plugins/teams/screens';
 import { SignetProvider, SignetHandler } from 'signet/react';
+import { SYSTEM_PERMISSIONS } from 'signet/wire';
 import 'signet/react/theme.css';
-const signet = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://127.0.0.1:1', plugins: [password(), totp(), passkey(), oauth()] });
-window.page = { signet, computed, SignetProvider, SignetHandler, passwordScreens, totpScreens, passkeyScreens, oauthScreens };
+const signet = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://127.0.0.1:1', plugins: [password(), totp(), passkey(), oauth(), teams()] });
+window.page = { signet, computed, SignetProvider, SignetHandler, passwordScreens, totpScreens, passkeyScreens, oauthScreens, teamsScreens, TeamSwitcher, SYSTEM_PERMISSIONS };
 `;
 
 describe('the packed packages', () => {
@@ -235,6 +238,9 @@ module.exports = {
     // The OAuth plugin came along, its provider icons split off as chunks of their own.
     expect(js).toContain('stack-oauth-outer-');
     expect(js).not.toContain(GITHUB_ICON_START);
+    // The team screens and the wire entry (signet/wire) too.
+    expect(js).toContain('Invalid Team Invitation Link');
+    expect(js).toContain('Read and list the other members of the team');
     const chunks = await Promise.all(
       out
         .filter((name) => name.endsWith('.js') && name !== 'main.js')
@@ -264,6 +270,8 @@ module.exports = {
     expect(bundle).toContain('Scan this QR code with your authenticator app');
     expect(bundle).toContain('stack-oauth-outer-');
     expect(bundle).not.toContain(GITHUB_ICON_START);
+    expect(bundle).toContain('Invalid Team Invitation Link');
+    expect(bundle).toContain('Read and list the other members of the team');
     expect(assets.some((name) => name.startsWith('github-') && name.endsWith('.js'))).toBe(true);
   }, 180_000);
 
@@ -276,6 +284,8 @@ import { computed as ownComputed } from '@preact/signals-core';
 import { computed, createApp } from 'signet';
 import { password } from 'signet/plugins/password';
 import { passwordScreens } from 'signet/plugins/password/screens';
+import { teams } from 'signet/plugins/teams';
+import { TeamSwitcher, teamsScreens } from 'signet/plugins/teams/screens';
 import { SignetHandler, SignetProvider } from 'signet/react';
 const user = { id: 'u1', primary_email: 'u1@example.com', primary_email_verified: true, display_name: 'Ada', client_metadata: null, client_read_only_metadata: null, profile_image_url: null, signed_up_at_millis: 1, has_password: true, auth_with_email: true, oauth_providers: [], selected_team_id: null, selected_team: null, requires_totp_mfa: false, otp_auth_enabled: false, passkey_auth_enabled: false };
 const project = { id: 'p', display_name: 'P', config: { sign_up_enabled: true, credential_enabled: true, magic_link_enabled: false, passkey_enabled: false, client_team_creation_enabled: false, client_user_deletion_enabled: false, enabled_oauth_providers: [] } };
@@ -283,7 +293,7 @@ const exp = Math.floor(Date.now() / 1000) + 600;
 const token = ['{"alg":"none"}', JSON.stringify({ exp })].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.sig';
 const answer = (url, init) => init?.method === 'DELETE' ? {} : String(url).endsWith('/users/me') ? user : project;
 const fetch = async (url, init) => new Response(JSON.stringify(answer(url, init)), { headers: { 'content-type': 'application/json' } });
-const app = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://api.test', fetch, plugins: [password()], tokenStore: { read: async () => ({ refreshToken: 'r', accessToken: token }), write: async () => {} } });
+const app = createApp({ projectId: 'p', publishableClientKey: 'k', baseUrl: 'http://api.test', fetch, plugins: [password(), teams()], tokenStore: { read: async () => ({ refreshToken: 'r', accessToken: token }), write: async () => {} } });
 // One through the kit's re-export, one through the app's own import of the peer dependency.
 const name = computed(() => app.user.value?.displayName ?? 'nobody');
 const email = ownComputed(() => app.user.value?.primaryEmail ?? 'none');
@@ -291,15 +301,18 @@ const seen = [name.value, email.value];
 await app.ready();
 seen.push(name.value, email.value);
 const html = renderToString(h(SignetProvider, { app, screens: [passwordScreens()] }, h(SignetHandler, { path: '/handler/sign-in' })));
+// The team switcher (for a header) and the invitation page render on a server too.
+const teamHtml = renderToString(h(SignetProvider, { app, screens: [teamsScreens()] }, h(TeamSwitcher), h(SignetHandler, { path: '/handler/team-invitation' })));
 await app.signOut({ noRedirect: true });
 seen.push(name.value, email.value);
-console.log(JSON.stringify({ seen, signedIn: html.includes('You are already signed in') }));
+console.log(JSON.stringify({ seen, signedIn: html.includes('You are already signed in'), teams: teamHtml.includes('Invalid Team Invitation Link') && teamHtml.includes('Loading teams') }));
 `,
     );
     const { stdout } = await run(process.execPath, ['ssr.mjs'], { cwd: app() });
     expect(JSON.parse(stdout)).toEqual({
       seen: ['nobody', 'none', 'Ada', 'u1@example.com', 'nobody', 'none'],
       signedIn: true,
+      teams: true,
     });
   }, 60_000);
 });
