@@ -1,9 +1,9 @@
 /**
  * The second factor on the server (wire.md §6.5): with TOTP on, every first factor answers
  * MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code, and `/auth/mfa/sign-in` completes it
- * with a code of the current 30-second step. From the attacker's side: wrong, empty, replayed and
- * expired codes, another project's attempt, the attempt cap, and a database copy holding no
- * usable secret. The codes here are computed by the test's own RFC 6238 implementation.
+ * with a code of the current or the previous 30-second step, each step once per user. From the
+ * attacker's side: wrong, empty, replayed, racing and expired codes, another project's attempt, the
+ * attempt cap, and a database copy holding no usable secret. The codes here are computed by the test's own RFC 6238 implementation.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -61,8 +61,8 @@ describe.each(backends())('TOTP second factor on $name', (backend) => {
     const code = await attempt(user.email, user.password);
     expectKnownError(await mfa(code, '000000'), 'INVALID_TOTP_CODE');
     expectKnownError(await mfa(code, ''), 'INVALID_TOTP_CODE');
-    // The previous step's code is no longer good (no drift window).
-    expectKnownError(await mfa(code, totp(user.secret, clock - 30_000)), 'INVALID_TOTP_CODE');
+    // The code of two steps ago is no longer good.
+    expectKnownError(await mfa(code, totp(user.secret, clock - 60_000)), 'INVALID_TOTP_CODE');
     const ok = await mfa(code, totp(user.secret, clock));
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.user_id).toBe(user.userId);
@@ -74,6 +74,37 @@ describe.each(backends())('TOTP second factor on $name', (backend) => {
     expectKnownError(await mfa(again, totp(user.secret, clock)), 'INVALID_TOTP_CODE');
     clock += 30_000;
     expect((await mfa(again, totp(user.secret, clock))).status).toBe(200);
+  });
+
+  it('takes the previous step’s code too, not older nor the next one, each step once per user', async () => {
+    const user = await userWithTotp();
+    const code = await attempt(user.email, user.password);
+    expectKnownError(await mfa(code, totp(user.secret, clock - 60_000)), 'INVALID_TOTP_CODE');
+    // The reference's verifier (oslo's TOTPController) takes the current step only: no next step.
+    expectKnownError(await mfa(code, totp(user.secret, clock + 30_000)), 'INVALID_TOTP_CODE');
+    const previous = await mfa(code, totp(user.secret, clock - 30_000));
+    expect(previous.status, previous.text).toBe(200);
+    expect(previous.json.user_id).toBe(user.userId);
+    // Replay: the previous step's code again is refused on a new attempt; the current one works once.
+    const again = await attempt(user.email, user.password);
+    expectKnownError(await mfa(again, totp(user.secret, clock - 30_000)), 'INVALID_TOTP_CODE');
+    expect((await mfa(again, totp(user.secret, clock))).status).toBe(200);
+    const third = await attempt(user.email, user.password);
+    expectKnownError(await mfa(third, totp(user.secret, clock)), 'INVALID_TOTP_CODE');
+    // A step later, the used code is the previous step's, still in the window, and still refused.
+    clock += 30_000;
+    expectKnownError(await mfa(third, totp(user.secret, clock - 30_000)), 'INVALID_TOTP_CODE');
+    expect((await mfa(third, totp(user.secret, clock))).status).toBe(200);
+  });
+
+  it('lets exactly one of two concurrent uses of one code through', async () => {
+    const user = await userWithTotp();
+    clock += 30_000;
+    const [a, b] = [await attempt(user.email, user.password), await attempt(user.email, user.password)];
+    const code6 = totp(user.secret, clock - 30_000);
+    const results = await Promise.all([mfa(a, code6), mfa(b, code6)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expectKnownError(results.find((r) => r.status === 400)!, 'INVALID_TOTP_CODE');
   });
 
   it('asks for it after a code sign-in too', async () => {

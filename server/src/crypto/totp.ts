@@ -1,6 +1,6 @@
 /**
  * Time-based one-time passwords (RFC 6238) as the wire uses them (wire.md §6.5): HMAC-SHA-1,
- * 6 digits, 30-second steps, the current step only.
+ * 6 digits, 30-second steps (the verifier takes the current and the previous step).
  */
 import { createHmac } from 'node:crypto';
 

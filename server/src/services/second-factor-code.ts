@@ -1,7 +1,9 @@
 /**
- * Checking a second-factor code inside a transaction: the current 30-second step's TOTP code,
- * accepted once (taking the step is the single use, so a racing or later use of the same code
- * finds it taken), or a recovery code, spent. Completing a sign-in and turning TOTP off both ask
+ * Checking a second-factor code inside a transaction: the TOTP code of the current 30-second step
+ * or of the previous one (RFC 6238's allowance for a code typed at the end of its window), each
+ * step taken once per user (the user's last used step is stored and only a later step is taken, so
+ * a racing or later use of the same code, or of an older one, finds it taken), or a recovery code,
+ * spent. Completing a sign-in and turning TOTP off both ask
  * for one; an empty, wrong, replayed or spent code is INVALID_TOTP_CODE alike.
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
@@ -30,11 +32,14 @@ export async function useSecondFactorCode(
     if (!(await spendRecoveryCode(tx, userId, code, ctx.now()))) throw knownError('INVALID_TOTP_CODE');
     return;
   }
-  if (!/^\d{6}$/.test(code) || totpCode(secret, step) !== code) throw knownError('INVALID_TOTP_CODE');
+  if (!/^\d{6}$/.test(code)) throw knownError('INVALID_TOTP_CODE');
+  // The current step first, so a code good for both steps takes the later one.
+  const matched = [step, step - 1].find((candidate) => totpCode(secret, candidate) === code);
+  if (matched === undefined) throw knownError('INVALID_TOTP_CODE');
   const taken = await tx
     .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .set({ totpLastStep: matched })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, matched))))
     .returning({ id: users.id });
   if (taken.length === 0) throw knownError('INVALID_TOTP_CODE');
 }

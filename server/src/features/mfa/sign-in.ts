@@ -1,9 +1,9 @@
 /**
  * `POST /auth/mfa/sign-in` (wire.md §4.3, §6.5): the second step of a sign-in for a user with TOTP
  * on. The attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED and a 6-digit code of the current
- * 30-second step sign the user in. A wrong code is INVALID_TOTP_CODE and leaves the attempt usable,
- * up to its cap of attempts. Beyond the reference: a code is accepted once only (a second use in its
- * step, on this attempt or another, is refused), the secret is read from its sealed form, and a
+ * or the previous 30-second step sign the user in. A wrong code is INVALID_TOTP_CODE and leaves the
+ * attempt usable, up to its cap of attempts. Beyond the reference: a step is accepted once only per
+ * user (a second use, on this attempt or another, is refused), the secret is read from its sealed form, and a
  * recovery code (`xxxxx-xxxxx`) may stand in for the TOTP code, once.
  */
 import * as v from 'valibot';
