@@ -66,6 +66,7 @@ describe.each(backends())('TOTP second factor on $name', (backend) => {
     const ok = await mfa(code, totp(user.secret, clock));
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.user_id).toBe(user.userId);
+    expect(ok.json.is_new_user).toBe(false);
     const me = await raw(running.url, '/users/me', { keys: dev, accessToken: ok.json.access_token });
     expect(me.json.id).toBe(user.userId);
     // The attempt is spent, and the same code cannot open a second attempt in its step.

@@ -41,6 +41,7 @@ export const mfaSignInRoute = defineRoute({
         });
       },
     });
-    return json(await signInAnswer(ctx, ending));
+    // The reference answers `is_new_user` from the attempt (false for every sign-in, as here).
+    return json(await signInAnswer(ctx, ending, { reportNewUser: true }));
   },
 });
