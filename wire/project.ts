@@ -84,7 +84,7 @@ export const AdminProjectSchema = v.object({
     oauth_account_merge_strategy: v.picklist(['link_method', 'raise_error', 'allow_duplicates']),
     domains: v.array(DomainSchema),
     oauth_providers: v.array(OAuthProviderConfigSchema),
-    enabled_oauth_providers: v.array(OAuthProviderConfigSchema),
+    enabled_oauth_providers: v.array(v.object({ id: v.string() })),
     email_config: EmailConfigSchema,
     team_creator_default_permissions: v.array(v.object({ id: v.string() })),
     team_member_default_permissions: v.array(v.object({ id: v.string() })),

@@ -59,7 +59,8 @@ export function adminProjectView(project: ProjectRow, userCount: number): AdminP
         project.oauthAccountMergeStrategy as AdminProjectJson['config']['oauth_account_merge_strategy'],
       domains: project.domains as AdminProjectJson['config']['domains'],
       oauth_providers: oauthProviders,
-      enabled_oauth_providers: oauthProviders.filter((p) => p.enabled),
+      // `[{id}]` as the reference answers it (its schema strips the other fields), not wire.md's full objects.
+      enabled_oauth_providers: oauthProviders.filter((p) => p.enabled).map((p) => ({ id: p.id })),
       email_config: project.emailConfig as AdminProjectJson['config']['email_config'],
       team_creator_default_permissions: project.teamCreatorDefaultPermissions as { id: string }[],
       team_member_default_permissions: project.teamMemberDefaultPermissions as { id: string }[],
