@@ -78,6 +78,7 @@ describe.each(backends())('passkeys on $name', (backend) => {
     expect(options.user.name).toBe(user.email);
     expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(options.pubKeyCredParams.map((p: { alg: number }) => p.alg)).toEqual([-8, -7, -257]);
+    expect('hints' in options).toBe(false);
     expect(options).toMatchObject({
       timeout: 60000,
       attestation: 'none',

@@ -62,6 +62,8 @@ export const initiatePasskeyRegistrationRoute = defineRoute({
       },
       redirectUrl: null,
     });
-    return json({ options_json: options as unknown as Record<string, unknown>, code });
+    // The library adds `hints` (empty here); the reference's options carry no such member.
+    const { hints: _hints, ...optionsJson } = options;
+    return json({ options_json: optionsJson as unknown as Record<string, unknown>, code });
   },
 });
