@@ -74,6 +74,18 @@ describe.each(backends())('team member profiles on $name', (backend) => {
       display_name: 'In Team',
       profile_image_url: IMAGE,
     });
+    // An empty image URL is a schema error, as in the reference.
+    for (const access of ['client', 'server'] as const) {
+      const empty = await call(`/team-member-profiles/${teamId}/${member.userId}`, {
+        method: 'PATCH',
+        access,
+        accessToken: member.accessToken,
+        body: { profile_image_url: '' },
+      });
+      expect(empty.status, empty.text).toBe(400);
+      expect(empty.json.code).toBe('SCHEMA_ERROR');
+      expect(empty.json.error).toContain('  - body.profile_image_url is not a valid URL');
+    }
     const asServer = await call(`/team-member-profiles/${teamId}/${member.userId}`, { access: 'server' });
     expect(asServer.json).toMatchObject({
       display_name: 'In Team',

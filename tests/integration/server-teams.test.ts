@@ -52,6 +52,23 @@ describe.each(backends())('teams on $name', (backend) => {
   const join = (teamId: string, userId: string, keys = dev) =>
     raw(url, `/team-memberships/${teamId}/${userId}`, { keys, access: 'server', body: {} });
 
+  it('refuses an empty profile image URL as a schema error, on create and on update', async () => {
+    const user = await signUp(url, dev);
+    const teamId = await serverTeam(user.userId);
+    const emptyImage = { display_name: 'Acme', profile_image_url: '' };
+    for (const response of [
+      await call('/teams', { accessToken: user.accessToken, body: emptyImage }),
+      await server('/teams', { body: emptyImage }),
+      await call(`/teams/${teamId}`, { method: 'PATCH', accessToken: user.accessToken, body: emptyImage }),
+      await server(`/teams/${teamId}`, { method: 'PATCH', body: emptyImage }),
+    ]) {
+      expect(response.status, response.text).toBe(400);
+      expect(response.json.code).toBe('SCHEMA_ERROR');
+      expect(response.json.error).toContain('  - body.profile_image_url is not a valid URL');
+    }
+    expect((await server(`/teams/${teamId}`)).json.display_name).toBe('Team');
+  });
+
   it('lets a signed-in client create a team it then belongs to, with the creator permissions', async () => {
     const user = await signUp(url, dev);
     const created = await call('/teams', {

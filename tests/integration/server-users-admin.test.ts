@@ -144,6 +144,7 @@ describe.each(backends())('users for server code on $name', (backend) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ primary_email_verified: true }, 'require a primary_email'],
       [{ password: 'long enough password' }, 'primary email'],
+      [{ display_name: 'Empty image', profile_image_url: '' }, 'body.profile_image_url is not a valid URL'],
       [
         { primary_email: 'short@example.com', primary_email_auth_enabled: true, password: 'short' },
         'PASSWORD_TOO_SHORT',

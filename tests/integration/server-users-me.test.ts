@@ -82,6 +82,12 @@ describe.each(backends())('users/me for account settings on $name', (backend) =>
         text: 'Invalid profile image URL',
       });
     }
+    // An empty URL is a schema error, as in the reference, for client and server access alike.
+    for (const access of ['client', 'server'] as const)
+      expectSchemaError(
+        await patchMe(user.accessToken, { display_name: 'Not saved', profile_image_url: '' }, access),
+        'body.profile_image_url is not a valid URL',
+      );
     expectSchemaError(
       await patchMe(user.accessToken, { display_name: 'n'.repeat(257) }),
       'body.display_name must be at most 256 characters',

@@ -34,11 +34,15 @@ import { loadUser, type UserRecord } from './users.js';
 /** The size of a TOTP secret the wire accepts (what the SDKs generate). */
 export const TOTP_SECRET_BYTES = 20;
 
-/** A profile image URL of a user, a team or a team member (wire.md §4.1), or null. */
+/**
+ * A profile image URL of a user, a team or a team member (wire.md §4.1), or null. `""` is a schema
+ * error, worded as the reference's URL schema words it.
+ */
 export const profileImageField = v.nullable(
   v.pipe(
     v.string(),
     v.maxLength(INPUT_LIMITS.profileImage, `must be at most ${INPUT_LIMITS.profileImage} characters`),
+    v.check((value) => value !== '', 'is not a valid URL'),
   ),
 );
 
