@@ -145,6 +145,16 @@ describe.each(backends())('server contact channels on $name', (backend) => {
     });
     expect(duplicate.status).toBe(400);
     expect(duplicate.text).toBe('Contact channel already exists');
+    // The duplicate check comes first, as in the reference: a duplicate of the user's own sign-in
+    // address (and below, of a value another account signs in with) is still the duplicate text.
+    const ownSignIn = await raw(url, '/contact-channels', {
+      ...asClient(ada.accessToken),
+      body: { user_id: 'me', value: ada.email, type: 'email', used_for_auth: true },
+    });
+    expect({ status: ownSignIn.status, text: ownSignIn.text }).toEqual({
+      status: 400,
+      text: 'Contact channel already exists',
+    });
     expectKnownError(
       await raw(url, '/contact-channels', {
         ...asClient(ada.accessToken),
@@ -153,6 +163,19 @@ describe.each(backends())('server contact channels on $name', (backend) => {
       'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
       { type: 'email' },
     );
+    const bobsAddress = await raw(url, '/contact-channels', {
+      ...asClient(ada.accessToken),
+      body: { user_id: 'me', value: bob.email, type: 'email', used_for_auth: false },
+    });
+    expect(bobsAddress.status, bobsAddress.text).toBe(201);
+    const bobsAgain = await raw(url, '/contact-channels', {
+      ...asServer(),
+      body: { user_id: ada.userId, value: bob.email, type: 'email', used_for_auth: true },
+    });
+    expect({ status: bobsAgain.status, text: bobsAgain.text }).toEqual({
+      status: 400,
+      text: 'Contact channel already exists',
+    });
     expectKnownError(
       await raw(url, '/contact-channels?user_id=me', { keys: dev }),
       'CANNOT_GET_OWN_USER_WITHOUT_USER',

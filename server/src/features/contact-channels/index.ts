@@ -11,6 +11,7 @@ import { holdLiveSession } from '../../services/sessions.js';
 import { emailField, userIdOrMeField, uuidField } from '../fields.js';
 import {
   assertAuthValueFree,
+  assertChannelIsNew,
   channelConflict,
   channelView,
   clearOtherPrimaries,
@@ -64,6 +65,7 @@ export const createContactChannelRoute = defineRoute({
     // The client schema's fields are a subset of the server's.
     const body = input as unknown as v.InferOutput<typeof serverCreateSchema>;
     const userId = await resolveUserId(ctx, auth, body.user_id, 'create');
+    await assertChannelIsNew(ctx.db, userId, body.value);
     if (body.used_for_auth) await assertAuthValueFree(ctx.db, auth.project.id, userId, body.value);
     const id = randomUuid();
     try {

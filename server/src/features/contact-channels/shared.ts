@@ -73,6 +73,28 @@ export async function findChannel(db: Pick<Database, 'select'>, userId: string, 
 /** 404 text of a missing channel (GET, PATCH, send-verification-code). */
 export const channelNotFound = () => new StatusError(404, 'Contact channel not found.');
 
+/**
+ * Refuses a channel the user already has (400 'Contact channel already exists'), checked before
+ * `assertAuthValueFree` as the reference checks it first.
+ */
+export async function assertChannelIsNew(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  value: string,
+): Promise<void> {
+  const [existing] = await db
+    .select({ id: contactChannels.id })
+    .from(contactChannels)
+    .where(
+      and(
+        eq(contactChannels.userId, userId),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.value, value),
+      ),
+    );
+  if (existing) throw new StatusError(400, 'Contact channel already exists');
+}
+
 /** Refuses `used_for_auth` on a value someone else already signs in with. */
 export async function assertAuthValueFree(
   db: Pick<Database, 'select'>,
