@@ -1,4 +1,5 @@
 /** The server's rate-limit setup: when limits apply, and which store counts. */
+import { createFallbackRateLimiter } from './fallback-rate-limiter.js';
 import { createMemoryRateLimiter } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { createRedisRateLimiter } from './redis-rate-limiter.js';
@@ -23,6 +24,11 @@ export interface RateLimitOptions {
   redisUrl?: string;
   /** Prefix of the Redis keys. Default `signet:rate-limit:`. */
   redisKeyPrefix?: string;
+  /**
+   * After Redis fails, how long hits skip it (counting in this process) before one tries it
+   * again. Default 5000.
+   */
+  redisRetryMs?: number;
 }
 
 /** What the handlers use to enforce limits. */
@@ -42,9 +48,20 @@ export async function createRateLimits(
     throw new Error(`rate limit mode must be one of ${RATE_LIMIT_MODES.join(', ')}, got ${String(mode)}`);
   }
   // With limits off nothing is counted, so there is no reason to need Redis up.
-  const limiter =
-    options.redisUrl && mode !== 'off'
-      ? await createRedisRateLimiter({ redis: options.redisUrl, keyPrefix: options.redisKeyPrefix, log })
-      : createMemoryRateLimiter({ now });
+  if (!options.redisUrl || mode === 'off') return { mode, limiter: createMemoryRateLimiter({ now }) };
+  // Redis must answer at start-up; once running, an outage falls back to counting in this
+  // process (looser with several processes, never off) until Redis answers again.
+  const redis = await createRedisRateLimiter({
+    redis: options.redisUrl,
+    keyPrefix: options.redisKeyPrefix,
+    log,
+  });
+  const limiter = createFallbackRateLimiter({
+    primary: redis,
+    fallback: createMemoryRateLimiter({ now }),
+    name: 'Redis',
+    log,
+    probeAfterMs: options.redisRetryMs,
+  });
   return { mode, limiter };
 }

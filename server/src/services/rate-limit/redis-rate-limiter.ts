@@ -18,6 +18,8 @@ export interface RedisRateLimiterOptions {
   keyPrefix?: string;
   /** Where connection errors go. Default: nowhere. */
   log?: (line: string) => void;
+  /** How long a hit waits for Redis before failing (URL only). Default 500. */
+  commandTimeoutMs?: number;
 }
 
 // INCR then PTTL: the first hit (no expiry yet) starts the window; so does a key that lost its
@@ -43,14 +45,21 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
     typeof options.redis === 'string'
       ? new Redis(options.redis, {
           lazyConnect: true,
-          // A Redis outage should fail a request in about a second, not hold it while reconnecting.
-          maxRetriesPerRequest: 1,
-          commandTimeout: 2000,
+          // A Redis outage must fail a hit at once, never hold it while reconnecting: no queue
+          // while disconnected, no resending of what was in flight, and a short timeout for a Redis
+          // that hangs. Reconnecting goes on in the background.
+          enableOfflineQueue: false,
+          autoResendUnfulfilledCommands: false,
+          maxRetriesPerRequest: 0,
+          commandTimeout: options.commandTimeoutMs ?? 500,
           connectTimeout: 5000,
         })
       : options.redis;
   if (owned) {
-    client.on('error', (error: Error) => log(`rate limits: Redis error: ${error.message}`));
+    // Logged only until connected: once running, an outage is logged once by the store that
+    // stands in for Redis, not on every reconnect attempt.
+    const onStartError = (error: Error) => log(`rate limits: Redis error: ${error.message}`);
+    client.on('error', onStartError);
     try {
       await client.connect();
     } catch (error) {
@@ -59,6 +68,8 @@ export async function createRedisRateLimiter(options: RedisRateLimiterOptions): 
         `rate limits: cannot connect to Redis at ${redactUrl(options.redis as string)}: ${(error as Error).message}`,
       );
     }
+    client.off('error', onStartError);
+    client.on('error', () => {});
   }
   // defineCommand sends EVALSHA and falls back to EVAL once when Redis does not know the script.
   client.defineCommand('signetRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
