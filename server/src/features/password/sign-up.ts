@@ -3,17 +3,16 @@
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../wire/auth.js';
-import { randomUuid } from '../../crypto/random.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { contactChannels, passwordCredentials, users } from '../../db/schema.js';
+import { contactChannels } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { sendVerificationEmail } from '../../services/channel-verification.js';
+import { createUser } from '../../services/create-user.js';
 import { passwordProblem } from '../../services/passwords.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { isTrustedRedirect } from '../../services/redirect-urls.js';
 import { endSignIn, type SignInEnding, signInAnswer } from '../../services/sign-in-ending.js';
-import { createPersonalTeam } from '../../services/teams/personal-team.js';
 import { passwordField, signInEmailField, urlField } from '../fields.js';
 
 /** Creates a user with an unverified primary email used for auth, and signs them in. */
@@ -51,25 +50,15 @@ export const signUpRoute = defineRoute({
     if (taken) throw knownError('USER_EMAIL_ALREADY_EXISTS');
 
     const passwordHash = await ctx.passwords.hash(body.password);
-    const userId = randomUuid();
     const at = new Date(ctx.now());
     let ending: SignInEnding;
     try {
       ending = await ctx.db.transaction(async (tx) => {
-        await tx.insert(users).values({ id: userId, projectId: project.id, createdAt: at });
-        await tx.insert(contactChannels).values({
-          id: randomUuid(),
-          projectId: project.id,
-          userId,
-          type: 'email',
-          value: body.email,
-          isPrimary: true,
-          isVerified: false,
-          usedForAuth: true,
-          createdAt: at,
+        const { userId } = await createUser(tx, project, {
+          at,
+          primaryEmail: { value: body.email, isVerified: false, usedForAuth: true },
+          passwordHash,
         });
-        await tx.insert(passwordCredentials).values({ userId, passwordHash, updatedAt: at });
-        await createPersonalTeam(tx, project, { id: userId, email: body.email, at });
         return endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: true });
       });
     } catch (error) {
@@ -81,7 +70,7 @@ export const signUpRoute = defineRoute({
     try {
       if (isTrustedRedirect(project, body.verification_callback_url)) {
         await sendVerificationEmail(ctx, project, {
-          userId,
+          userId: ending.userId,
           email: body.email,
           callbackUrl: body.verification_callback_url,
         });
