@@ -3,18 +3,17 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../wire/auth.js';
-import { randomUuid } from '../../crypto/random.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { contactChannels, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import type { ProjectRow } from '../../http/auth.js';
 import { defineRoute } from '../../http/route.js';
 import { findAuthEmailChannel } from '../../services/auth-channels.js';
 import type { ServerContext } from '../../services/context.js';
+import { createUser } from '../../services/create-user.js';
 import { applyEmailProof } from '../../services/email-proof.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
-import { createPersonalTeam } from '../../services/teams/personal-team.js';
 import {
   type CodeRow,
   type CodeTransaction,
@@ -43,22 +42,13 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
     await tx.update(users).set({ otpAuthEnabled: true }).where(eq(users.id, userId));
   } else {
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
-    userId = randomUuid();
-    const at = new Date(ctx.now());
-    await tx.insert(users).values({ id: userId, projectId: project.id, createdAt: at, otpAuthEnabled: true });
-    await tx.insert(contactChannels).values({
-      id: randomUuid(),
-      projectId: project.id,
-      userId,
-      type: 'email',
-      value: email,
-      isPrimary: true,
+    const created = await createUser(tx, project, {
+      at: new Date(ctx.now()),
+      otpAuthEnabled: true,
       // Receiving the code proves the address.
-      isVerified: true,
-      usedForAuth: true,
-      createdAt: at,
+      primaryEmail: { value: email, isVerified: true, usedForAuth: true },
     });
-    await createPersonalTeam(tx, project, { id: userId, email, at });
+    userId = created.userId;
   }
   const ending = await endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: !channel });
   return { ending };
