@@ -7,11 +7,11 @@
 import { and, eq } from 'drizzle-orm';
 import { randomUuid } from '../../crypto/random.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
-import { contactChannels, oauthAccounts, users } from '../../db/schema.js';
+import { oauthAccounts } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import type { ProjectRow } from '../../http/auth.js';
 import { findAuthEmailChannel } from '../auth-channels.js';
-import { createPersonalTeam } from '../teams/personal-team.js';
+import { createUser } from '../create-user.js';
 import { lockUser } from '../users.js';
 import type { CodeTransaction } from '../verification-codes.js';
 import type { ProviderSignIn } from './provider-client.js';
@@ -91,32 +91,18 @@ export async function resolveOAuthUser(tx: CodeTransaction, input: CallbackInput
   }
 
   if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
-  const userId = randomUuid();
-  const at = new Date(input.now);
-  await tx.insert(users).values({
-    id: userId,
-    projectId: project.id,
+  const { userId, oauthAccountIds } = await createUser(tx, project, {
+    at: new Date(input.now),
     displayName: signIn.profile.displayName,
     profileImageUrl: signIn.profile.profileImageUrl,
-    createdAt: at,
+    primaryEmail:
+      email === null
+        ? null
+        : // With allow_duplicates the address stays with the account that signs in with it.
+          { value: email, isVerified: signIn.profile.emailVerified, usedForAuth: !owner },
+    oauthAccounts: [{ providerId, providerAccountId: signIn.profile.accountId, email }],
   });
-  if (email !== null) {
-    await tx.insert(contactChannels).values({
-      id: randomUuid(),
-      projectId: project.id,
-      userId,
-      type: 'email',
-      value: email,
-      isPrimary: true,
-      isVerified: signIn.profile.emailVerified,
-      // With allow_duplicates the address stays with the account that signs in with it.
-      usedForAuth: !owner,
-      createdAt: at,
-    });
-  }
-  const accountId = await insertAccount(tx, input, userId);
-  await storeProviderTokens(tx, input.tokenBox, accountId, signIn, input.now);
-  await createPersonalTeam(tx, project, { id: userId, displayName: signIn.profile.displayName, email, at });
+  await storeProviderTokens(tx, input.tokenBox, oauthAccountIds[0]!, signIn, input.now);
   return { userId, isNewUser: true };
 }
 
