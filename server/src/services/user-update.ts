@@ -28,7 +28,6 @@ import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
 import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
 import { voidRecoveryCodes } from './recovery-codes.js';
-import { createPersonalTeam } from './teams/personal-team.js';
 import { loadUser, type UserRecord } from './users.js';
 
 /** The size of a TOTP secret the wire accepts (what the SDKs generate). */
@@ -141,7 +140,7 @@ interface UserWrite {
 }
 
 /** Checks `update` for a user whose primary email is `currentPrimary`; hashes a new password. */
-async function planUserWrite(
+export async function planUserWrite(
   ctx: ServerContext,
   project: ProjectRow,
   currentPrimary: Channel | undefined,
@@ -271,7 +270,7 @@ async function memberTeamId(tx: Tx, projectId: string, userId: string, teamId: s
 }
 
 /** Runs `write` in a transaction, mapping a taken sign-in email to USER_EMAIL_ALREADY_EXISTS. */
-async function inTransaction(ctx: ServerContext, write: (tx: Tx) => Promise<void>): Promise<void> {
+export async function inTransaction(ctx: ServerContext, write: (tx: Tx) => Promise<void>): Promise<void> {
   try {
     await ctx.db.transaction(write);
   } catch (error) {
@@ -294,35 +293,4 @@ export async function updateUser(
   const updated = await loadUser(ctx.db, project.id, user.row.id);
   if (!updated) throw knownError('USER_NOT_FOUND');
   return updated;
-}
-
-/** Creates a user of `project` from a server's create body, all or nothing. */
-export async function createUser(
-  ctx: ServerContext,
-  project: ProjectRow,
-  create: UserCreate,
-): Promise<UserRecord> {
-  const { oauth_providers: oauthProviders, ...update } = create;
-  if (oauthProviders && oauthProviders.length > 0) {
-    throw new StatusError(400, 'Creating users with OAuth accounts is not supported by this server yet.');
-  }
-  if (update.otp_auth_enabled && !project.magicLinkEnabled) {
-    throw new StatusError(400, 'OTP authentication is not enabled for this project');
-  }
-  const write = await planUserWrite(ctx, project, undefined, update, 'server');
-  const userId = randomUuid();
-  const at = new Date(ctx.now());
-  await inTransaction(ctx, async (tx) => {
-    await tx.insert(users).values({ id: userId, projectId: project.id, createdAt: at });
-    await writeUser(tx, project, userId, write, at);
-    await createPersonalTeam(tx, project, {
-      id: userId,
-      displayName: update.display_name,
-      email: update.primary_email,
-      at,
-    });
-  });
-  const created = await loadUser(ctx.db, project.id, userId);
-  if (!created) throw knownError('USER_NOT_FOUND');
-  return created;
 }

@@ -3,8 +3,9 @@
 import * as v from 'valibot';
 import { ServerUserSchema, UserListSchema } from '../../../../wire/user.js';
 import { defineRoute } from '../../http/route.js';
+import { createServerUser } from '../../services/server-user-create.js';
 import { listUsers } from '../../services/user-list.js';
-import { createUser, serverUserCreateSchema } from '../../services/user-update.js';
+import { serverUserCreateSchema } from '../../services/user-update.js';
 import { serverUserView } from '../../services/user-view.js';
 import { boundedString, INPUT_LIMITS, uuidField } from '../fields.js';
 
@@ -63,6 +64,6 @@ export const createUserRoute = defineRoute({
   access: ['server', 'admin'],
   body: serverUserCreateSchema,
   async handler({ ctx, auth, body, json }) {
-    return json(serverUserView(await createUser(ctx, auth.project, body)), 201);
+    return json(serverUserView(await createServerUser(ctx, auth.project, body)), 201);
   },
 });
