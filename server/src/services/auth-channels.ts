@@ -1,7 +1,20 @@
 /** Looking up the email channel used for auth with a given value, the key of email sign-in. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { contactChannels } from '../db/schema.js';
+
+/**
+ * The condition on `contact_channels` that picks "the email used for sign-in" at address `email`:
+ * an email channel, used for auth, with exactly that value (no case folding, wire.md §4.1). The
+ * caller scopes it to a project or a user.
+ */
+export function isSignInEmail(email: string): SQL {
+  return and(
+    eq(contactChannels.type, 'email'),
+    eq(contactChannels.value, email),
+    eq(contactChannels.usedForAuth, true),
+  )!;
+}
 
 /** The channel of `projectId` used for auth with exactly `email` (no case folding, wire.md §4.1), if any. */
 export async function findAuthEmailChannel(
@@ -12,13 +25,6 @@ export async function findAuthEmailChannel(
   const [channel] = await db
     .select()
     .from(contactChannels)
-    .where(
-      and(
-        eq(contactChannels.projectId, projectId),
-        eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, email),
-        eq(contactChannels.usedForAuth, true),
-      ),
-    );
+    .where(and(eq(contactChannels.projectId, projectId), isSignInEmail(email)));
   return channel;
 }

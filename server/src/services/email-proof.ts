@@ -18,6 +18,7 @@ import {
   users,
   verificationCodes,
 } from '../db/schema.js';
+import { isSignInEmail } from './auth-channels.js';
 import { voidRecoveryCodes } from './recovery-codes.js';
 import { lockUser } from './users.js';
 import type { CodeTransaction } from './verification-codes.js';
@@ -44,14 +45,7 @@ export async function applyEmailProof(
   const [channel] = await tx
     .select()
     .from(contactChannels)
-    .where(
-      and(
-        eq(contactChannels.userId, userId),
-        eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, email),
-        eq(contactChannels.usedForAuth, true),
-      ),
-    );
+    .where(and(eq(contactChannels.userId, userId), isSignInEmail(email)));
   if (!channel || channel.isVerified) return channel;
 
   await tx.delete(passwordCredentials).where(eq(passwordCredentials.userId, userId));

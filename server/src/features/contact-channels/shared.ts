@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.js';
 import { contactChannels } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import type { RequestAuth } from '../../http/auth.js';
+import { isSignInEmail } from '../../services/auth-channels.js';
 import type { ServerContext } from '../../services/context.js';
 import { isUuid, loadUser } from '../../services/users.js';
 
@@ -106,13 +107,7 @@ export async function assertAuthValueFree(
     .select({ id: contactChannels.id })
     .from(contactChannels)
     .where(
-      and(
-        eq(contactChannels.projectId, projectId),
-        eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, value),
-        eq(contactChannels.usedForAuth, true),
-        ne(contactChannels.userId, userId),
-      ),
+      and(eq(contactChannels.projectId, projectId), isSignInEmail(value), ne(contactChannels.userId, userId)),
     );
   if (other) throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', { type: 'email' });
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.js';
 import { contactChannels, passwordCredentials } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { isSignInEmail } from '../../services/auth-channels.js';
 import { isBcryptHash } from '../../services/passwords.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../services/sign-in-ending.js';
@@ -31,14 +32,7 @@ export const signInRoute = defineRoute({
         .select({ userId: contactChannels.userId, passwordHash: passwordCredentials.passwordHash })
         .from(contactChannels)
         .leftJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
-        .where(
-          and(
-            eq(contactChannels.projectId, project.id),
-            eq(contactChannels.type, 'email'),
-            eq(contactChannels.value, body.email),
-            eq(contactChannels.usedForAuth, true),
-          ),
-        );
+        .where(and(eq(contactChannels.projectId, project.id), isSignInEmail(body.email)));
     const [found] = await credential(ctx.db);
     // The comparison always runs, so the answer time does not tell which emails exist.
     if (!found?.passwordHash) {

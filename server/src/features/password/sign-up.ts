@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { contactChannels } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { isSignInEmail } from '../../services/auth-channels.js';
 import { sendVerificationEmail } from '../../services/channel-verification.js';
 import { createUser } from '../../services/create-user.js';
 import { passwordProblem } from '../../services/passwords.js';
@@ -39,14 +40,7 @@ export const signUpRoute = defineRoute({
     const [taken] = await ctx.db
       .select({ id: contactChannels.id })
       .from(contactChannels)
-      .where(
-        and(
-          eq(contactChannels.projectId, project.id),
-          eq(contactChannels.type, 'email'),
-          eq(contactChannels.value, body.email),
-          eq(contactChannels.usedForAuth, true),
-        ),
-      );
+      .where(and(eq(contactChannels.projectId, project.id), isSignInEmail(body.email)));
     if (taken) throw knownError('USER_EMAIL_ALREADY_EXISTS');
 
     const passwordHash = await ctx.passwords.hash(body.password);
