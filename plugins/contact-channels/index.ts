@@ -6,6 +6,7 @@
 
 import type { ReadonlySignal } from '@preact/signals-core';
 import {
+  apiPath,
   type CacheState,
   type ContactChannel,
   cachedSignal,
@@ -121,22 +122,19 @@ export const contactChannels = pluginFactory('contactChannels', () => {
             if (value !== undefined) body.value = value;
             if (usedForAuth !== undefined) body.used_for_auth = usedForAuth;
             if (isPrimary !== undefined) body.is_primary = isPrimary;
-            const json = await ctx.http.request<ContactChannelJson>(
-              `/contact-channels/me/${encodeURIComponent(id)}`,
-              {
-                method: 'PATCH',
-                body,
-              },
-            );
+            const json = await ctx.http.request<ContactChannelJson>(apiPath`/contact-channels/me/${id}`, {
+              method: 'PATCH',
+              body,
+            });
             return changed(fromJson(json));
           }, WRITE_ERRORS),
         async remove(id) {
-          await ctx.http.request(`/contact-channels/me/${encodeURIComponent(id)}`, { method: 'DELETE' });
+          await ctx.http.request(apiPath`/contact-channels/me/${id}`, { method: 'DELETE' });
           await changed(undefined);
         },
         sendVerification: (id, { callbackUrl } = {}) =>
           toResult(async () => {
-            await ctx.http.request(`/contact-channels/me/${encodeURIComponent(id)}/send-verification-code`, {
+            await ctx.http.request(apiPath`/contact-channels/me/${id}/send-verification-code`, {
               method: 'POST',
               body: { callback_url: callback(callbackUrl) },
             });

@@ -9,6 +9,7 @@
  * when the user cancels), or the server refused what the authenticator made.
  */
 import {
+  apiPath,
   type ErrorCodesOf,
   type PluginContext,
   pluginFactory,
@@ -170,14 +171,14 @@ export const passkey = pluginFactory('passkey', (options: PasskeyOptions = {}) =
         return json.items.map(fromJson);
       },
       async rename(id, name) {
-        const json = await ctx.http.request<PasskeyJson>(`/auth/passkey/${encodeURIComponent(id)}`, {
+        const json = await ctx.http.request<PasskeyJson>(apiPath`/auth/passkey/${id}`, {
           method: 'PATCH',
           body: { name },
         });
         return fromJson(json);
       },
       async remove(id) {
-        await ctx.http.request(`/auth/passkey/${encodeURIComponent(id)}`, { method: 'DELETE' });
+        await ctx.http.request(apiPath`/auth/passkey/${id}`, { method: 'DELETE' });
         await ctx.refreshUser();
       },
     }),

@@ -3,7 +3,7 @@
  * account-settings page or a host's own UI. `createApp({ plugins: [sessions()] })` gives
  * `app.sessions`; `sessionsScreens()` adds the 'Active sessions' section to account settings.
  */
-import { HttpStatusError, pluginFactory, type Result, toResult } from '../../core/index.js';
+import { apiPath, HttpStatusError, pluginFactory, type Result, toResult } from '../../core/index.js';
 
 /** One session of the current user (wire.md §5.8). */
 export interface ActiveSession {
@@ -52,7 +52,7 @@ export const sessions = pluginFactory('sessions', () => {
       const revoke = (id: string) =>
         toResult(async () => {
           try {
-            await ctx.http.request(`/auth/sessions/${encodeURIComponent(id)}?user_id=me`, {
+            await ctx.http.request(apiPath`/auth/sessions/${id}?user_id=me`, {
               method: 'DELETE',
               body: {},
             });

@@ -99,6 +99,14 @@ describe.each(backends())('sessions plugin on $name', (backend) => {
     expect(await attacker.first.sessions.list()).toHaveLength(2);
   });
 
+  it('refuses an id that would reach another endpoint, before any request', async () => {
+    const { first } = await userInTwoBrowsers();
+    // DELETE /auth/sessions/?user_id=me or /auth/sessions/.. would not name a session.
+    for (const id of ['', '.', '..', '\ud800'])
+      await expect(first.sessions.revoke(id)).rejects.toThrow(TypeError);
+    expect(await first.sessions.list()).toHaveLength(2);
+  });
+
   it('revokes all the others, and treats one that ended meanwhile as ended', async () => {
     const { first, second, userId } = await userInTwoBrowsers();
     const third = browserApp();
