@@ -7,13 +7,7 @@ import {
   pluginFactory,
   toResult,
 } from '../../core/index.js';
-import type {
-  ClientTeamJson,
-  ClientUserJson,
-  TeamInvitationJson,
-  TeamMemberProfileJson,
-  TeamPermissionJson,
-} from '../../wire/index.js';
+import type { ClientTeamJson, ClientUserJson, TeamMemberProfileJson } from '../../wire/index.js';
 import type { TeamsApi, TeamsUrl } from './api.js';
 import {
   ACCEPT_ERRORS,
@@ -22,8 +16,6 @@ import {
   CODE_ERRORS,
   CREATE_ERRORS,
   INVITE_ERRORS,
-  invitationFromJson,
-  permissionFromJson,
   profileFromJson,
   RECEIVED_ERRORS,
   type ReceivedInvitationErrorCode,
@@ -43,7 +35,7 @@ import {
   type TeamUpdate,
   teamFromJson,
 } from './team.js';
-import { createTeamViews } from './views.js';
+import { createTeamViews, teamLoaders } from './views.js';
 
 export type { TeamsApi, TeamsUrl } from './api.js';
 export type {
@@ -98,7 +90,8 @@ export const teams = pluginFactory('teams', () => {
         await changed(undefined);
       };
       const profilePath = (teamId: string) => apiPath`/team-member-profiles/${teamId}/me`;
-      const views = createTeamViews(ctx, cache);
+      const load = teamLoaders(request);
+      const views = createTeamViews(ctx, cache, load);
       // A change reloads only the view it changes: the permission list stays as it is.
       const { refreshTeam } = views;
       // A received invitation accepted or declined: the lists it changes, a failed reload ignored.
@@ -174,13 +167,7 @@ export const teams = pluginFactory('teams', () => {
           });
           return ctx.setUser(json);
         },
-        members: (teamId) =>
-          toResult(async () => {
-            const body = await request<{ items: TeamMemberProfileJson[] }>(
-              apiPath`/team-member-profiles?team_id=${teamId}`,
-            );
-            return body.items.map(profileFromJson);
-          }, ACTION_ERRORS),
+        members: (teamId) => toResult(() => load.members(teamId), ACTION_ERRORS),
         myProfile: (teamId) =>
           toResult(
             async () => profileFromJson(await request<TeamMemberProfileJson>(profilePath(teamId))),
@@ -195,9 +182,9 @@ export const teams = pluginFactory('teams', () => {
             await refreshTeam(teamId, 'members').catch(() => {});
             return profileFromJson(json);
           }, ACCESS_ERRORS),
-        permissions: (teamId, options) => permissions(ctx, teamId, options?.recursive ?? true),
+        permissions: (teamId, options) => load.permissions(teamId, options?.recursive ?? true),
         async hasPermission(teamId, permissionId) {
-          return (await permissions(ctx, teamId, true)).some((p) => p.id === permissionId);
+          return (await load.permissions(teamId, true)).some((p) => p.id === permissionId);
         },
         invite: (teamId, email, { callbackUrl } = {}) =>
           toResult(async () => {
@@ -212,13 +199,7 @@ export const teams = pluginFactory('teams', () => {
             await refreshTeam(teamId, 'invitations').catch(() => {});
             return { id };
           }, INVITE_ERRORS),
-        invitations: (teamId) =>
-          toResult(async () => {
-            const body = await request<{ items: TeamInvitationJson[] }>(
-              apiPath`/team-invitations?team_id=${teamId}`,
-            );
-            return body.items.map(invitationFromJson);
-          }, ACTION_ERRORS),
+        invitations: (teamId) => toResult(() => load.invitations(teamId), ACTION_ERRORS),
         revokeInvitation: (teamId, invitationId) =>
           toResult(async () => {
             await request(apiPath`/team-invitations/${invitationId}?team_id=${teamId}`, {
@@ -248,11 +229,3 @@ export const teams = pluginFactory('teams', () => {
     },
   };
 });
-
-/** `GET /team-permissions` for the current user in one team (the server's default is direct only). */
-async function permissions(ctx: PluginContext<TeamsUrl>, teamId: string, recursive: boolean) {
-  const body = await ctx.http.request<{ items: TeamPermissionJson[] }>(
-    apiPath`/team-permissions?team_id=${teamId}&user_id=me&recursive=${String(recursive)}`,
-  );
-  return body.items.map(permissionFromJson);
-}

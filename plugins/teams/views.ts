@@ -45,9 +45,40 @@ export interface TeamViews {
 /** The views of a team, by name. */
 export type TeamView = 'permissions' | 'members' | 'invitations';
 
+/** The GETs behind the views, shared with the plugin's uncached calls of the same lists. */
+export type TeamLoaders = ReturnType<typeof teamLoaders>;
+
+/** The lists the plugin reads, each one request mapped to the kit's shapes. */
+export function teamLoaders(request: PluginContext<string>['http']['request']) {
+  const list = async <J, T>(path: string, map: (json: J) => T) =>
+    (await request<{ items: J[] }>(path)).items.map(map);
+  return {
+    /** The user's permissions in a team, with those they contain when `recursive`. */
+    permissions: (teamId: string, recursive: boolean) =>
+      list<TeamPermissionJson, TeamPermission>(
+        apiPath`/team-permissions?team_id=${teamId}&user_id=me&recursive=${String(recursive)}`,
+        permissionFromJson,
+      ),
+    members: (teamId: string) =>
+      list<TeamMemberProfileJson, TeamMemberProfile>(
+        apiPath`/team-member-profiles?team_id=${teamId}`,
+        profileFromJson,
+      ),
+    invitations: (teamId: string) =>
+      list<TeamInvitationJson, TeamInvitation>(
+        apiPath`/team-invitations?team_id=${teamId}`,
+        invitationFromJson,
+      ),
+    received: () =>
+      list<ReceivedTeamInvitationJson, ReceivedTeamInvitation>(
+        '/team-invitations?user_id=me',
+        receivedInvitationFromJson,
+      ),
+  };
+}
+
 /** Builds the views over the plugin's cache. */
-export function createTeamViews(ctx: PluginContext<string>, cache: Cache): TeamViews {
-  const request = ctx.http.request;
+export function createTeamViews(ctx: PluginContext<string>, cache: Cache, load: TeamLoaders): TeamViews {
   const userKey = () => ctx.user.value?.id ?? 'none';
   const key = (teamId: string, view: TeamView) => `team:${userKey()}:${teamId}:${view}`;
   // One signal per team and view, made on first use: screens ask for them while rendering.
@@ -64,40 +95,12 @@ export function createTeamViews(ctx: PluginContext<string>, cache: Cache): TeamV
     }
     return made as ReadonlySignal<CacheState<T>>;
   };
-  const list = async <J, T>(path: string, map: (json: J) => T) =>
-    (await request<{ items: J[] }>(path)).items.map(map);
-
   return {
-    permissionsOf: (teamId) =>
-      view(teamId, 'permissions', () =>
-        list<TeamPermissionJson, TeamPermission>(
-          apiPath`/team-permissions?team_id=${teamId}&user_id=me&recursive=true`,
-          permissionFromJson,
-        ),
-      ),
-    membersOf: (teamId) =>
-      view(teamId, 'members', () =>
-        list<TeamMemberProfileJson, TeamMemberProfile>(
-          apiPath`/team-member-profiles?team_id=${teamId}`,
-          profileFromJson,
-        ),
-      ),
-    invitationsOf: (teamId) =>
-      view(teamId, 'invitations', () =>
-        list<TeamInvitationJson, TeamInvitation>(
-          apiPath`/team-invitations?team_id=${teamId}`,
-          invitationFromJson,
-        ),
-      ),
+    permissionsOf: (teamId) => view(teamId, 'permissions', () => load.permissions(teamId, true)),
+    membersOf: (teamId) => view(teamId, 'members', () => load.members(teamId)),
+    invitationsOf: (teamId) => view(teamId, 'invitations', () => load.invitations(teamId)),
     received: cachedSignal(() =>
-      cache.entry(`received:${userKey()}`, async () =>
-        ctx.user.value
-          ? list<ReceivedTeamInvitationJson, ReceivedTeamInvitation>(
-              '/team-invitations?user_id=me',
-              receivedInvitationFromJson,
-            )
-          : [],
-      ),
+      cache.entry(`received:${userKey()}`, async () => (ctx.user.value ? load.received() : [])),
     ),
     refreshTeam: (teamId, name) => cache.invalidate(`team:${userKey()}:${teamId}:${name ?? ''}`),
     refreshReceived: () => cache.invalidate(`received:${userKey()}`),
