@@ -17,6 +17,16 @@ import type { CodeRow } from '../verification-codes.js';
 /** The code is a team invitation (the literal the partial indexes carry). */
 export const isTeamInvitation: SQL = sql`${verificationCodes.type} = 'TEAM_INVITATION'`;
 
+/** An invitation of `projectId` neither used nor expired at `now` (both indexes are partial on it). */
+function pendingIn(projectId: string, now: Date): SQL | undefined {
+  return and(
+    eq(verificationCodes.projectId, projectId),
+    isTeamInvitation,
+    isNull(verificationCodes.usedAt),
+    gt(verificationCodes.expiresAt, now),
+  );
+}
+
 /** The code was issued for team `teamId` (the expression the index by team carries). */
 function forTeam(teamId: string): SQL {
   return sql`(${verificationCodes.data}->>'team_id') = ${teamId}`;
@@ -38,15 +48,7 @@ export function pendingTeamInvitations(
   return db
     .select()
     .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.projectId, input.projectId),
-        isTeamInvitation,
-        forTeam(input.teamId),
-        isNull(verificationCodes.usedAt),
-        gt(verificationCodes.expiresAt, input.now),
-      ),
-    )
+    .where(and(pendingIn(input.projectId, input.now), forTeam(input.teamId)))
     .orderBy(asc(verificationCodes.createdAt), asc(verificationCodes.id));
 }
 
@@ -129,15 +131,7 @@ export function receivedTeamInvitationsQuery(
   return db
     .select()
     .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.projectId, input.projectId),
-        isTeamInvitation,
-        sentTo(input.emails),
-        isNull(verificationCodes.usedAt),
-        gt(verificationCodes.expiresAt, input.now),
-      ),
-    )
+    .where(and(pendingIn(input.projectId, input.now), sentTo(input.emails)))
     .orderBy(asc(verificationCodes.expiresAt), asc(verificationCodes.id));
 }
 
