@@ -5,6 +5,7 @@
  * `server/`), so the two never drift apart.
  */
 
+export * from './schema/cli-auth.js';
 export * from './schema/codes.js';
 export * from './schema/email.js';
 export * from './schema/oauth.js';
@@ -12,3 +13,4 @@ export * from './schema/projects.js';
 export * from './schema/second-factor.js';
 export * from './schema/teams.js';
 export * from './schema/users.js';
+export * from './schema/webhooks.js';
