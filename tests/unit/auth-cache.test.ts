@@ -4,7 +4,7 @@
  * nothing but verified tokens is served while the change feed is down.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProjectRow } from '../../server/src/http/auth.js';
+import type { ProjectRow } from '../../server/src/db/schema.js';
 import { createAuthCache } from '../../server/src/services/auth-cache/auth-cache.js';
 import { startChangeFeed } from '../../server/src/services/auth-cache/change-feed.js';
 import type { UserRecord } from '../../server/src/services/users.js';

@@ -1,12 +1,12 @@
 /** enforceRateLimit: which rules count, the 429 it throws, and failing closed when the store fails. */
 import { describe, expect, it } from 'vitest';
 import { StatusError } from '../../server/src/errors.js';
-import type { RequestAuth } from '../../server/src/http/auth.js';
 import type { ServerContext } from '../../server/src/services/context.js';
 import { enforceRateLimit } from '../../server/src/services/rate-limit/enforce.js';
 import { createMemoryRateLimiter } from '../../server/src/services/rate-limit/memory-rate-limiter.js';
 import type { RateLimiter } from '../../server/src/services/rate-limit/rate-limiter.js';
 import type { RateLimitMode } from '../../server/src/services/rate-limit/rate-limits.js';
+import type { RequestAuth } from '../../server/src/services/request-auth.js';
 
 function setup(options: { mode?: RateLimitMode; limiter?: RateLimiter; production?: boolean } = {}) {
   let now = 0;

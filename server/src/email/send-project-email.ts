@@ -2,7 +2,7 @@
  * Sends one templated email for a project: its template (custom or default), the common variables
  * (projectDisplayName, userDisplayName) plus the type's own, through the project's email config.
  */
-import type { ProjectRow } from '../http/auth.js';
+import type { ProjectRow } from '../db/schema.js';
 import type { ServerContext } from '../services/context.js';
 import type { EmailConfig, SentEmail } from './mail-store.js';
 import { loadTemplate } from './project-templates.js';

@@ -5,9 +5,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type AccessType, HEADER } from '../../../wire/headers.js';
 import type { AccessTokenClaims } from '../crypto/access-tokens.js';
-import { apiKeySets, projects, refreshTokens, users } from '../db/schema.js';
+import { apiKeySets, type ProjectRow, projects, refreshTokens, users } from '../db/schema.js';
 import { type KnownError, knownError, StatusError } from '../errors.js';
 import type { ServerContext } from '../services/context.js';
+import type { RequestAuth } from '../services/request-auth.js';
 import { sessionIsLive } from '../services/sessions.js';
 import {
   isUserOf,
@@ -19,21 +20,6 @@ import {
   userRecordFields,
   userRecordFrom,
 } from '../services/users.js';
-
-/** A project row. */
-export type ProjectRow = typeof projects.$inferSelect;
-
-/** Who is calling, once authenticated. */
-export interface RequestAuth {
-  type: AccessType;
-  project: ProjectRow;
-  /** The user of the access token, if any and if it still exists. */
-  user: UserRecord | null;
-  /** The session the access token was minted from. */
-  refreshTokenId: string | undefined;
-  /** Whether an access token was sent and verified at all. */
-  hasAccessToken: boolean;
-}
 
 const ACCESS_TYPES: readonly string[] = ['client', 'server', 'admin'];
 

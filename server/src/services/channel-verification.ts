@@ -1,6 +1,7 @@
 /** The email-verification email (wire.md §6.2, §6.9): a CONTACT_CHANNEL_VERIFICATION code and its link. */
+
+import type { ProjectRow } from '../db/schema.js';
 import { sendProjectEmail } from '../email/send-project-email.js';
-import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
 import { linkWithCode } from './redirect-urls.js';
 import { createVerificationCode } from './verification-codes.js';

@@ -4,8 +4,8 @@
  * verification itself is `@simplewebauthn/server`'s.
  */
 import { randomBytes } from 'node:crypto';
+import type { ProjectRow } from '../db/schema.js';
 import { knownError } from '../errors.js';
-import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
 import { isLocalHost } from './local-hosts.js';
 

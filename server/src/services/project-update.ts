@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import { productionModeProblems } from '../../../wire/production-mode.js';
 import { SHARED_OAUTH_PROVIDER_IDS } from '../../../wire/project.js';
 import { SYSTEM_PERMISSIONS } from '../../../wire/team.js';
+import type { ProjectRow } from '../db/schema.js';
 import { emailTemplates, projects } from '../db/schema.js';
 import type { EmailConfig } from '../email/mail-store.js';
 import { knownError, StatusError } from '../errors.js';
 import { readEmailConfig } from '../features/email-config-field.js';
 import { KNOWN_PROVIDER_IDS, type ProjectUpdate } from '../features/projects/config-body.js';
-import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
 import { DEFAULT_PERMISSION_DEFINITIONS, lockProjectDefinitions } from './teams/permissions.js';
 

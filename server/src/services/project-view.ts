@@ -2,8 +2,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { AdminProjectJson, ClientProjectJson } from '../../../wire/project.js';
 import type { Database } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
 import { users } from '../db/schema.js';
-import type { ProjectRow } from '../http/auth.js';
 
 type OAuthProvider = AdminProjectJson['config']['oauth_providers'][number];
 

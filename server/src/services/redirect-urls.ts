@@ -4,8 +4,8 @@
  * match too (exact scheme + host + port), and a domain path matches whole segments only.
  */
 
+import type { ProjectRow } from '../db/schema.js';
 import { knownError } from '../errors.js';
-import type { ProjectRow } from '../http/auth.js';
 import { isLocalHost } from './local-hosts.js';
 
 type Domain = { domain: string; handler_path?: string };

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { AccessType } from '../../../wire/headers.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
+import type { ProjectRow } from '../db/schema.js';
 import {
   contactChannels,
   passkeys,
@@ -24,7 +25,6 @@ import {
   passwordField,
   uuidField,
 } from '../features/fields.js';
-import type { ProjectRow } from '../http/auth.js';
 import type { ServerContext } from './context.js';
 import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
 import { voidRecoveryCodes } from './recovery-codes.js';

@@ -41,6 +41,9 @@ export const projects = pgTable('projects', {
     .default([{ id: 'member' }]),
 });
 
+/** A project row. */
+export type ProjectRow = typeof projects.$inferSelect;
+
 /** A set of project keys (wire.md §5.9); each key is looked up by its value. */
 export const apiKeySets = pgTable(
   'api_key_sets',

@@ -1,9 +1,9 @@
 /** Whose connected accounts a request may touch: a client only its own, server code any user's. */
 import * as v from 'valibot';
 import { knownError, StatusError } from '../../errors.js';
-import type { RequestAuth } from '../../http/auth.js';
 import type { ServerContext } from '../../services/context.js';
 import { connectedAccessToken } from '../../services/oauth/connected-access-token.js';
+import type { RequestAuth } from '../../services/request-auth.js';
 import { loadUser } from '../../services/users.js';
 import { boundedString, INPUT_LIMITS } from '../fields.js';
 

@@ -7,9 +7,9 @@ import type { ContactChannelJson } from '../../../../wire/contact-channel.js';
 import type { Database } from '../../db/database.js';
 import { contactChannels } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
-import type { RequestAuth } from '../../http/auth.js';
 import { isSignInEmail } from '../../services/auth-channels.js';
 import type { ServerContext } from '../../services/context.js';
+import type { RequestAuth } from '../../services/request-auth.js';
 import { isUuid, loadUser } from '../../services/users.js';
 
 /** A contact-channel row. */

@@ -1,7 +1,7 @@
 /** What the OAuth routes share: the client check, the inner cookie, the provider's redirect URI. */
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ProjectRow } from '../../db/schema.js';
 import { apiKeySets, projects } from '../../db/schema.js';
-import type { ProjectRow } from '../../http/auth.js';
 import type { ServerContext } from '../../services/context.js';
 
 /**

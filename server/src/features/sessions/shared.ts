@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import type { refreshTokens } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
-import type { RequestAuth } from '../../http/auth.js';
 import type { ServerContext } from '../../services/context.js';
+import type { RequestAuth } from '../../services/request-auth.js';
 import { loadUser } from '../../services/users.js';
 import { boundedString, INPUT_LIMITS, uuidField } from '../fields.js';
 

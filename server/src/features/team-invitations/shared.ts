@@ -7,9 +7,9 @@
 import * as v from 'valibot';
 import type { ReceivedTeamInvitationJson, TeamInvitationJson } from '../../../../wire/team.js';
 import { knownError, StatusError } from '../../errors.js';
-import type { RequestAuth } from '../../http/auth.js';
 import { schemaError } from '../../http/validate.js';
 import type { ServerContext } from '../../services/context.js';
+import type { RequestAuth } from '../../services/request-auth.js';
 import {
   lockReceivedInvitation,
   recipientOfCode,

@@ -7,7 +7,7 @@ import type { TeamPermissionJson } from '../../../../wire/team.js';
 import type { Database } from '../../db/database.js';
 import { teamMembers } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
-import type { RequestAuth } from '../../http/auth.js';
+import type { RequestAuth } from '../../services/request-auth.js';
 import { isUuid } from '../../services/users.js';
 
 /** `me` resolved to the signed-in user (CANNOT_GET_OWN_USER_WITHOUT_USER without one). */

@@ -6,8 +6,8 @@ import { SuccessSchema } from '../../../../wire/common.js';
 import { ClientUserSchema, ServerUserSchema } from '../../../../wire/user.js';
 import { users } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
-import type { RequestAuth } from '../../http/auth.js';
 import { defineRoute } from '../../http/route.js';
+import type { RequestAuth } from '../../services/request-auth.js';
 import {
   clientUserUpdateSchema,
   serverUserUpdateSchema,

@@ -15,7 +15,7 @@
  * every hit.
  */
 import type { AccessTokenClaims } from '../../crypto/access-tokens.js';
-import type { ProjectRow } from '../../http/auth.js';
+import type { ProjectRow } from '../../db/schema.js';
 import type { UserRecord } from '../users.js';
 
 interface Stamped {

@@ -7,9 +7,9 @@
 import { and, eq } from 'drizzle-orm';
 import { randomUuid } from '../../crypto/random.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
+import type { ProjectRow } from '../../db/schema.js';
 import { oauthAccounts } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
-import type { ProjectRow } from '../../http/auth.js';
 import { findAuthEmailChannel } from '../auth-channels.js';
 import { createUser } from '../create-user.js';
 import { lockUser } from '../users.js';

@@ -5,9 +5,9 @@
  * provider refuses the refresh token.
  */
 import { and, desc, eq } from 'drizzle-orm';
+import type { ProjectRow } from '../../db/schema.js';
 import { oauthAccounts, oauthTokens } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
-import type { ProjectRow } from '../../http/auth.js';
 import type { ServerContext } from '../context.js';
 import { enabledProvider } from './project-provider.js';
 import { providerClient, refreshProviderToken } from './provider-client.js';

@@ -1,6 +1,7 @@
 /** A project's enabled OAuth provider, as its config and signet's knowledge of it. */
+
+import type { ProjectRow } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
-import type { ProjectRow } from '../../http/auth.js';
 import type { ProviderConfig } from './provider-client.js';
 import { providerOf } from './providers/index.js';
 import type { ProviderSpec } from './providers/types.js';

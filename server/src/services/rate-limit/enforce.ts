@@ -1,8 +1,8 @@
 /** Applying the limits of {@link RATE_LIMITS} inside a handler, before it sends or writes anything. */
 import { createHash } from 'node:crypto';
 import { StatusError } from '../../errors.js';
-import type { RequestAuth } from '../../http/auth.js';
 import type { ServerContext } from '../context.js';
+import type { RequestAuth } from '../request-auth.js';
 import { RATE_LIMITS, type RateLimitAction } from './limits.js';
 import type { RateLimitResult } from './rate-limiter.js';
 

@@ -4,7 +4,7 @@
  * creates the user.
  */
 import type { Database } from '../../db/database.js';
-import type { ProjectRow } from '../../http/auth.js';
+import type { ProjectRow } from '../../db/schema.js';
 import { insertTeam } from './teams.js';
 
 /** The name of a new user's own team: "<display name>'s Team", else "<email>'s Team", else "Personal Team". */

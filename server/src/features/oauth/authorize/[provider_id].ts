@@ -9,13 +9,14 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { randomCrockford } from '../../../crypto/random.js';
 import { knownError, StatusError } from '../../../errors.js';
-import { type RequestAuth, sessionUserExists, verifyAccessToken } from '../../../http/auth.js';
+import { sessionUserExists, verifyAccessToken } from '../../../http/auth.js';
 import { defineRoute } from '../../../http/route.js';
 import { saveOuterInfo } from '../../../services/oauth/outer-info.js';
 import { enabledProvider } from '../../../services/oauth/project-provider.js';
 import { authorizationUrl, providerClient } from '../../../services/oauth/provider-client.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
 import { assertTrustedRedirect, isTrustedRedirect } from '../../../services/redirect-urls.js';
+import type { RequestAuth } from '../../../services/request-auth.js';
 import { boundedString, INPUT_LIMITS } from '../../fields.js';
 import { innerCookie, oauthClientProject, providerRedirectUri } from '../shared.js';
 
