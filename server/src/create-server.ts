@@ -180,6 +180,8 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       svix: options.svix,
       hardcodedPasskeyChallenge: options.hardcodedPasskeyChallenge ?? false,
       totpSecrets: createSecretBox(seeded.serverSecret, 'totp secrets'),
+      webhookSecrets: createSecretBox(seeded.serverSecret, 'webhook endpoint secrets'),
+      cliRefreshTokens: createSecretBox(seeded.serverSecret, 'cli login refresh tokens'),
       oauth: {
         tokenBox: createSecretBox(seeded.serverSecret, 'oauth provider tokens'),
         endpointOverrides: options.oauthProviderEndpoints ?? {},

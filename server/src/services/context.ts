@@ -28,6 +28,10 @@ export interface ServerContext {
   trustedProxies: number;
   /** Seals TOTP secrets at rest (key derived from the server secret). */
   totpSecrets: SecretBox;
+  /** Seals webhook endpoints' signing secrets at rest. */
+  webhookSecrets: SecretBox;
+  /** Seals the refresh token a confirmed CLI login holds until its poll collects it. */
+  cliRefreshTokens: SecretBox;
   /** What request authentication keeps in memory (services/auth-cache). */
   authCache: AuthCache;
   /** The Svix server webhooks go through, when one is configured. */
