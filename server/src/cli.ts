@@ -9,9 +9,9 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSignetServer } from './create-server.js';
-import { seedFromEnv } from './db/seed.js';
 import { isLocalHost } from './services/local-hosts.js';
 import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
+import { seedFromEnv } from './services/seed.js';
 
 const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N]
 

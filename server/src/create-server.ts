@@ -10,7 +10,6 @@ import { createSecretBox } from './crypto/secret-box.js';
 import { createSigningKeyRing } from './crypto/signing-keys.js';
 import { type DatabaseOptions, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { type ProjectKeys, type SeedOptions, seed } from './db/seed.js';
 import { createDbMailStore } from './email/db-mail-store.js';
 import { createMailboxApp } from './email/mailbox-app.js';
 import { ROUTES } from './features/routes.js';
@@ -24,6 +23,7 @@ import { createPasswordService } from './services/passwords.js';
 import { createRateLimits, type RateLimitOptions } from './services/rate-limit/rate-limits.js';
 import { startRetention } from './services/retention/schedule.js';
 import { type RetentionOptions, resolveRetention, type SweepCounts } from './services/retention/sweep.js';
+import { type ProjectKeys, type SeedOptions, seed } from './services/seed.js';
 
 /** Options of {@link createSignetServer}. */
 export interface SignetServerOptions {

@@ -6,7 +6,7 @@ export {
   type SignetServerOptions,
 } from './create-server.js';
 export type { DatabaseOptions } from './db/database.js';
-export { type ProjectKeys, type SeedOptions, seedFromEnv } from './db/seed.js';
 export type { SentEmail } from './email/mail-store.js';
 export type { SvixOptions } from './services/context.js';
 export type { RetentionOptions, SweepCounts } from './services/retention/sweep.js';
+export { type ProjectKeys, type SeedOptions, seedFromEnv } from './services/seed.js';

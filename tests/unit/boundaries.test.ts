@@ -144,6 +144,56 @@ describe('boundaries', () => {
     ).toEqual([]);
   });
 
+  it('the server’s layers run one way: features → http → services and email → the ground floor', () => {
+    const layerOf = (path: string) => {
+      const rest = path.replace(/^server\/src\//, '');
+      if (/^(features|http)\//.test(rest)) return 'request';
+      if (/^(services|email)\//.test(rest)) return 'domain';
+      if (/^(db|crypto)\//.test(rest) || ['errors.ts', 'input-limits.ts'].includes(rest)) return 'ground';
+      return 'top';
+    };
+    const below: Record<string, readonly string[]> = {
+      domain: ['domain', 'ground'],
+      ground: ['ground'],
+    };
+    expect(
+      violations(sources('server/src'), (s, file) => {
+        if (!s.startsWith('.')) return false;
+        const to = target(file, s).replace(/\.js$/, '.ts');
+        if (!to.startsWith('server/src/')) return false;
+        const allowed = below[layerOf(relative(ROOT, file))];
+        return allowed !== undefined && !allowed.includes(layerOf(to));
+      }),
+    ).toEqual([]);
+  });
+
+  it('no import circle is left in the server', () => {
+    const files = sources('server/src').map((f) => relative(ROOT, f));
+    const known = new Set(files);
+    const edges = new Map(
+      files.map((file) => [
+        file,
+        importsOf(join(ROOT, file))
+          .filter((s) => s.startsWith('.'))
+          .map((s) => target(join(ROOT, file), s).replace(/\.js$/, '.ts'))
+          .flatMap((to) => (known.has(to) ? [to] : known.has(`${to}x`) ? [`${to}x`] : [])),
+      ]),
+    );
+    // Depth-first search: a file met again while it is still on the path closes a circle.
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      state.set(file, 'open');
+      for (const next of edges.get(file) ?? []) {
+        if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), next].join(' → '));
+        else if (!state.has(next)) visit(next, [...path, next]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of files) if (!state.has(file)) visit(file, [file]);
+    expect(circles).toEqual([]);
+  });
+
   it('react reaches plugins only through the screen contract, never a plugin’s files', () => {
     expect(
       violations(sources('react'), (s, file) => s.startsWith('.') && target(file, s).startsWith('plugins/')),

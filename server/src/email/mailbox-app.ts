@@ -5,7 +5,7 @@
  *   GET /api/v1/mailbox/{name}/{id}  → one message with its text and HTML bodies
  */
 import { type Context, Hono } from 'hono';
-import { stringProblem } from '../http/validate.js';
+import { stringProblem } from '../input-limits.js';
 import { inMailbox, type MailStore, type SentEmail } from './mail-store.js';
 
 /**

@@ -1,38 +1,8 @@
 /** Field schemas shared by several endpoints (wire.md §4.1). */
 import * as v from 'valibot';
 import { isEmail, isSignInEmail } from '../../../wire/email.js';
-import { MAX_BODY_BYTES } from '../http/body.js';
-import { MAX_STRING_LENGTH } from '../http/validate.js';
-import { PASSWORD_SCHEMA_MAX } from '../services/passwords.js';
+import { INPUT_LIMITS } from '../input-limits.js';
 import { isUuid } from '../services/users.js';
-
-/**
- * The longest value each kind of free-text field takes, and the request-wide caps behind them.
- * Every field is bounded, so no anonymous request can store (and email, and keep for days)
- * megabytes: README "Input limits" lists the same figures.
- */
-export const INPUT_LIMITS = {
-  /** An email address (RFC 5321's path limit). */
-  email: 254,
-  /** A URL: callback and redirect URLs, domains. */
-  url: 2048,
-  /** A name: display names, sender names, hosts, user names. */
-  name: 256,
-  /** A short text: descriptions, email subjects, SMTP passwords, ids. */
-  text: 1024,
-  /** Client, client-read-only and server metadata, as JSON. */
-  metadataJson: 100_000,
-  /** An email template's content, as JSON. */
-  templateJson: 200_000,
-  /** A profile image, a `data:image/...;base64,` URL (what the kit's resizer keeps under). */
-  profileImage: 1_000_000,
-  /** A password string; over 70 code points it is PASSWORD_TOO_LONG, over this a schema error. */
-  password: PASSWORD_SCHEMA_MAX,
-  /** Any other string anywhere in a request: values, keys, query and path parameters. */
-  anyString: MAX_STRING_LENGTH,
-  /** A whole request body, in bytes (413 above it). */
-  bodyBytes: MAX_BODY_BYTES,
-} as const;
 
 /** A string of at most `max` characters. */
 export const boundedString = (max: number) =>
@@ -86,3 +56,17 @@ export const userIdOrMeField = v.pipe(
 
 /** An optional empty JSON object, what the SDK sends on bodiless POSTs and DELETEs. */
 export const emptyBody = v.optional(v.strictObject({}));
+
+/**
+ * A profile image URL of a user, a team or a team member (wire.md §4.1), or null. `""` is a schema
+ * error, worded as the reference's URL schema words it.
+ */
+export const profileImageField = v.nullable(
+  v.pipe(
+    v.string(),
+    v.maxLength(INPUT_LIMITS.profileImage, `must be at most ${INPUT_LIMITS.profileImage} characters`),
+    v.check((value) => value !== '', 'is not a valid URL'),
+  ),
+);
+
+export { INPUT_LIMITS };

@@ -1,12 +1,6 @@
 /** Request body parsing by content type (wire.md §1.4). */
 import { knownError, StatusError } from '../errors.js';
-
-/**
- * Twice the largest legitimate body: a user update with a 1,000,000-character profile image and
- * three 100,000-character metadata objects of three-byte characters is under 2 MB. Fields have
- * tighter limits of their own (`INPUT_LIMITS`); this bounds what is read and parsed at all.
- */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+import { MAX_BODY_BYTES } from '../input-limits.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

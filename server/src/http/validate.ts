@@ -4,11 +4,11 @@
  */
 import * as v from 'valibot';
 import { knownError } from '../errors.js';
+import { type Problem, stringProblem } from '../input-limits.js';
+
+export type { Problem };
 
 type AnySchema = v.GenericSchema;
-
-/** One problem line, e.g. "body.email must be defined". */
-export type Problem = string;
 
 /** Validates `input` against `schema`; returns the output or the problems found, prefixed with `root`. */
 export function check<S extends AnySchema>(
@@ -65,25 +65,6 @@ function safeJson(value: unknown): string {
 }
 
 const MAX_DEPTH = 64;
-
-/**
- * No string anywhere in a request is longer than this, whatever its field (the longest legitimate
- * one, a profile image as a data URL, is 1,000,000 characters); fields have tighter limits of
- * their own (`INPUT_LIMITS`).
- */
-export const MAX_STRING_LENGTH = 1_048_576;
-
-/** A UTF-16 surrogate without its other half: not Unicode, and not storable as UTF-8. */
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-/** What is wrong with one string (or key) of a request, if anything. */
-export function stringProblem(path: string, value: string): Problem | null {
-  if (value.includes('\u0000')) return `${path} must not contain NUL characters`;
-  if (LONE_SURROGATE.test(value))
-    return `${path} must be valid Unicode (it contains a lone UTF-16 surrogate)`;
-  if (value.length > MAX_STRING_LENGTH) return `${path} must be at most ${MAX_STRING_LENGTH} characters long`;
-  return null;
-}
 
 /**
  * Values PostgreSQL cannot store (NUL characters, lone surrogates in text or jsonb) or should not

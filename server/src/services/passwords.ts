@@ -63,9 +63,3 @@ export function isBcryptHash(value: string): boolean {
   const cost = BCRYPT.exec(value)?.[1];
   return cost !== undefined && Number(cost) >= 4 && Number(cost) <= BCRYPT_MAX_COST;
 }
-
-/**
- * The schema-level cap on password strings, in UTF-16 code units. Far above 70 code points so an
- * over-long password gets PASSWORD_TOO_LONG; only absurd inputs are refused by the schema.
- */
-export const PASSWORD_SCHEMA_MAX = 4096;

@@ -3,7 +3,6 @@
  * transaction so a failed update writes nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { AccessType } from '../../../wire/headers.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -17,97 +16,36 @@ import {
   users,
 } from '../db/schema.js';
 import { knownError, StatusError } from '../errors.js';
-import {
-  boundedJson,
-  boundedString,
-  emailField,
-  INPUT_LIMITS,
-  passwordField,
-  uuidField,
-} from '../features/fields.js';
 import type { ServerContext } from './context.js';
-import { BCRYPT_MAX_COST, isBcryptHash, passwordProblem } from './passwords.js';
+import { passwordProblem } from './passwords.js';
 import { voidRecoveryCodes } from './recovery-codes.js';
 import { loadUser, type UserRecord } from './users.js';
 
-/** The size of a TOTP secret the wire accepts (what the SDKs generate). */
-export const TOTP_SECRET_BYTES = 20;
-
 /**
- * A profile image URL of a user, a team or a team member (wire.md §4.1), or null. `""` is a schema
- * error, worded as the reference's URL schema words it.
+ * A user change as the routes hand it over, validated against their body schemas
+ * (features/users/bodies.ts): the wire's field names, each left out when unchanged.
  */
-export const profileImageField = v.nullable(
-  v.pipe(
-    v.string(),
-    v.maxLength(INPUT_LIMITS.profileImage, `must be at most ${INPUT_LIMITS.profileImage} characters`),
-    v.check((value) => value !== '', 'is not a valid URL'),
-  ),
-);
+export interface UserUpdate {
+  display_name?: string | null;
+  profile_image_url?: string | null;
+  client_metadata?: unknown;
+  selected_team_id?: string | null;
+  totp_secret_base64?: string | null;
+  otp_auth_enabled?: boolean;
+  passkey_auth_enabled?: boolean;
+  client_read_only_metadata?: unknown;
+  server_metadata?: unknown;
+  primary_email?: string | null;
+  primary_email_verified?: boolean;
+  primary_email_auth_enabled?: boolean;
+  password?: string | null;
+  password_hash?: string;
+}
 
-const clientEntries = {
-  display_name: v.optional(v.nullable(boundedString(INPUT_LIMITS.name))),
-  profile_image_url: v.optional(profileImageField),
-  client_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
-  selected_team_id: v.optional(v.nullable(uuidField)),
-  totp_secret_base64: v.optional(
-    v.nullable(
-      v.pipe(
-        boundedString(INPUT_LIMITS.name),
-        v.check(
-          (value) =>
-            /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === TOTP_SECRET_BYTES,
-          `must be the standard base64 of a ${TOTP_SECRET_BYTES}-byte secret`,
-        ),
-      ),
-    ),
-  ),
-  otp_auth_enabled: v.optional(v.boolean()),
-  passkey_auth_enabled: v.optional(v.boolean()),
-};
-
-/** `PATCH /users/me` body with client access. */
-export const clientUserUpdateSchema = v.strictObject(clientEntries);
-
-const serverEntries = {
-  ...clientEntries,
-  client_read_only_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
-  server_metadata: v.optional(boundedJson(INPUT_LIMITS.metadataJson)),
-  primary_email: v.optional(v.nullable(v.pipe(emailField, v.minLength(1, 'must not be empty')))),
-  primary_email_verified: v.optional(v.boolean()),
-  primary_email_auth_enabled: v.optional(v.boolean()),
-  password: v.optional(v.nullable(passwordField)),
-  password_hash: v.optional(
-    v.pipe(
-      boundedString(INPUT_LIMITS.name),
-      v.check(isBcryptHash, `must be a bcrypt hash ($2a$, $2b$ or $2y$) of cost at most ${BCRYPT_MAX_COST}`),
-    ),
-  ),
-};
-
-/** The server update set (`PATCH /users/{id}`, and server `PATCH /users/me`). */
-export const serverUserUpdateSchema = v.strictObject(serverEntries);
-
-const { selected_team_id: _selectedTeam, ...createEntries } = serverEntries;
-
-/** `POST /users`: the server update set without the selected team, with OAuth accounts. */
-export const serverUserCreateSchema = v.strictObject({
-  ...createEntries,
-  oauth_providers: v.optional(
-    v.array(
-      v.strictObject({
-        id: boundedString(INPUT_LIMITS.name),
-        account_id: boundedString(INPUT_LIMITS.text),
-        email: v.nullable(boundedString(INPUT_LIMITS.email)),
-      }),
-    ),
-  ),
-});
-
-/** A validated update, client or server. */
-export type UserUpdate = v.InferOutput<typeof serverUserUpdateSchema>;
-/** A validated server create body. */
-export type UserCreate = v.InferOutput<typeof serverUserCreateSchema>;
+/** A new user as server access creates it: the update set without the selected team, with provider accounts. */
+export interface UserCreate extends Omit<UserUpdate, 'selected_team_id'> {
+  oauth_providers?: { id: string; account_id: string; email: string | null }[];
+}
 
 // Client uploads must be inline images, never a URL the browser would fetch from elsewhere.
 const DATA_URL_IMAGE = /^data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,[A-Za-z0-9+/]*={0,2}$/;

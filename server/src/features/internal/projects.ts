@@ -11,12 +11,12 @@ import { projects } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { addManagedProject, managedProjectIds } from '../../services/project-owners.js';
-import { projectChanges } from '../../services/project-update.js';
 import { adminProjectView, loadAdminProjectView } from '../../services/project-view.js';
 import type { RequestAuth } from '../../services/request-auth.js';
 import { addDefaultPermissionDefinitions } from '../../services/teams/permissions.js';
 import type { UserRecord } from '../../services/users.js';
 import { projectCreateBody } from '../projects/config-body.js';
+import { projectChanges } from '../projects/project-changes.js';
 
 /** The signed-in owner of an internal-project request. */
 function owner(auth: RequestAuth): UserRecord {

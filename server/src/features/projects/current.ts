@@ -8,10 +8,10 @@ import { projects } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import { forgetManagedProject } from '../../services/project-owners.js';
-import { projectChanges, saveProjectChanges } from '../../services/project-update.js';
 import { clientProjectView, loadAdminProjectView } from '../../services/project-view.js';
 import { emptyBody } from '../fields.js';
 import { projectUpdateBody } from './config-body.js';
+import { projectChanges, saveProjectChanges } from './project-changes.js';
 
 /** The current project: client view for client and server access, admin view for admin. */
 export const getCurrentProjectRoute = defineRoute({

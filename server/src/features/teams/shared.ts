@@ -1,7 +1,6 @@
 /** The request fields of a team (wire.md §4.10), shared by its create and update routes. */
 import * as v from 'valibot';
-import { profileImageField } from '../../services/user-update.js';
-import { boundedJson, boundedString, INPUT_LIMITS } from '../fields.js';
+import { boundedJson, boundedString, INPUT_LIMITS, profileImageField } from '../fields.js';
 
 /** A team's name: required, not empty. */
 export const teamNameField = v.pipe(boundedString(INPUT_LIMITS.name), v.minLength(1, 'must not be empty'));

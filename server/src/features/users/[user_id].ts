@@ -8,10 +8,11 @@ import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import type { ServerContext } from '../../services/context.js';
 import type { RequestAuth } from '../../services/request-auth.js';
-import { serverUserUpdateSchema, updateUser } from '../../services/user-update.js';
+import { updateUser } from '../../services/user-update.js';
 import { serverUserView } from '../../services/user-view.js';
 import { loadUser, type UserRecord } from '../../services/users.js';
 import { emptyBody } from '../fields.js';
+import { serverUserUpdateSchema } from './bodies.js';
 
 /** The user a path names, of the request's project; USER_NOT_FOUND otherwise. */
 async function pathUser(ctx: ServerContext, auth: RequestAuth, userId: string): Promise<UserRecord> {

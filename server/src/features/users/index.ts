@@ -5,9 +5,9 @@ import { ServerUserSchema, UserListSchema } from '../../../../wire/user.js';
 import { defineRoute } from '../../http/route.js';
 import { createServerUser } from '../../services/server-user-create.js';
 import { listUsers } from '../../services/user-list.js';
-import { serverUserCreateSchema } from '../../services/user-update.js';
 import { serverUserView } from '../../services/user-view.js';
 import { boundedString, INPUT_LIMITS, uuidField } from '../fields.js';
+import { serverUserCreateSchema } from './bodies.js';
 
 const booleanText = v.pipe(
   v.picklist(['true', 'false'], 'must be true or false'),

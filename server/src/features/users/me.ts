@@ -8,15 +8,11 @@ import { users } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import type { RequestAuth } from '../../services/request-auth.js';
-import {
-  clientUserUpdateSchema,
-  serverUserUpdateSchema,
-  type UserUpdate,
-  updateUser,
-} from '../../services/user-update.js';
+import { type UserUpdate, updateUser } from '../../services/user-update.js';
 import { clientUserView, serverUserView } from '../../services/user-view.js';
 import type { UserRecord } from '../../services/users.js';
 import { emptyBody } from '../fields.js';
+import { clientUserUpdateSchema, serverUserUpdateSchema } from './bodies.js';
 
 const ANY = ['client', 'server', 'admin'] as const;
 

@@ -1,9 +1,9 @@
 /**
  * A provider's profile made safe to store: providers are outside input like any request, so the
- * same limits apply (features/fields.ts INPUT_LIMITS) and what PostgreSQL cannot hold is dropped
+ * same limits apply (input-limits.ts) and what PostgreSQL cannot hold is dropped
  * rather than failing the sign-in.
  */
-import { INPUT_LIMITS } from '../../features/fields.js';
+import { INPUT_LIMITS } from '../../input-limits.js';
 import type { ProviderProfile } from './providers/types.js';
 
 /** A code point PostgreSQL text cannot hold: NUL, or half of a surrogate pair standing alone. */

@@ -10,9 +10,9 @@ import { defineRoute } from '../../../http/route.js';
 import type { RequestAuth } from '../../../services/request-auth.js';
 import { requirePermission } from '../../../services/teams/permissions.js';
 import { currentUserId, requireMember, requireTeam, resolveMe } from '../../../services/teams/teams.js';
-import { assertClientProfileImage, profileImageField } from '../../../services/user-update.js';
+import { assertClientProfileImage } from '../../../services/user-update.js';
 import { isUuid } from '../../../services/users.js';
-import { boundedString, INPUT_LIMITS } from '../../fields.js';
+import { boundedString, INPUT_LIMITS, profileImageField } from '../../fields.js';
 import { type MemberRow, profileViews } from '../shared.js';
 
 /** The membership the path names, after the access checks of `permissionId` for client access. */

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
-import { addDefaultPermissionDefinitions } from '../services/teams/permissions.js';
-import type { Database } from './database.js';
-import { MIGRATION_LOCK_KEY } from './migrate.js';
-import { apiKeySets, projects, serverMeta } from './schema.js';
+import type { Database } from '../db/database.js';
+import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
+import { apiKeySets, projects, serverMeta } from '../db/schema.js';
+import { addDefaultPermissionDefinitions } from './teams/permissions.js';
 
 /** The id and the three keys of a project. */
 export interface ProjectKeys {

@@ -4,17 +4,17 @@
  * /internal/projects`; nothing is written until every rule holds.
  */
 import { eq } from 'drizzle-orm';
-import { productionModeProblems } from '../../../wire/production-mode.js';
-import { SHARED_OAUTH_PROVIDER_IDS } from '../../../wire/project.js';
-import { SYSTEM_PERMISSIONS } from '../../../wire/team.js';
-import type { ProjectRow } from '../db/schema.js';
-import { emailTemplates, projects } from '../db/schema.js';
-import type { EmailConfig } from '../email/mail-store.js';
-import { knownError, StatusError } from '../errors.js';
-import { readEmailConfig } from '../features/email-config-field.js';
-import { KNOWN_PROVIDER_IDS, type ProjectUpdate } from '../features/projects/config-body.js';
-import type { ServerContext } from './context.js';
-import { DEFAULT_PERMISSION_DEFINITIONS, lockProjectDefinitions } from './teams/permissions.js';
+import { productionModeProblems } from '../../../../wire/production-mode.js';
+import { SHARED_OAUTH_PROVIDER_IDS } from '../../../../wire/project.js';
+import { SYSTEM_PERMISSIONS } from '../../../../wire/team.js';
+import type { ProjectRow } from '../../db/schema.js';
+import { emailTemplates, projects } from '../../db/schema.js';
+import type { EmailConfig } from '../../email/mail-store.js';
+import { knownError, StatusError } from '../../errors.js';
+import type { ServerContext } from '../../services/context.js';
+import { DEFAULT_PERMISSION_DEFINITIONS, lockProjectDefinitions } from '../../services/teams/permissions.js';
+import { readEmailConfig } from '../email-config-field.js';
+import { KNOWN_PROVIDER_IDS, type ProjectUpdate } from './config-body.js';
 
 type ProjectColumns = Partial<typeof projects.$inferInsert>;
 type ProviderInput = NonNullable<NonNullable<ProjectUpdate['config']>['oauth_providers']>[number];
