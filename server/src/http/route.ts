@@ -20,8 +20,38 @@ type AnySchema = v.GenericSchema;
 const EMPTY_QUERY = v.strictObject({});
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The parameters of a path in Hono syntax, each a string: `'/teams/:team_id/users/:user_id'` gives
+ * `{ team_id: string; user_id: string }`, so a handler reads `params.team_id` with no assertion.
+ */
+export type ParamsOf<Path extends string> = string extends Path
+  ? Record<string, string>
+  : Path extends `${string}:${infer Name}/${infer Rest}`
+    ? { [K in Name | keyof ParamsOf<`/${Rest}`>]: string }
+    : Path extends `${string}:${infer Name}`
+      ? { [K in Name]: string }
+      : Record<never, string>;
+
+type KeysOfUnion<U> = U extends unknown ? keyof U : never;
+
+/**
+ * The body a handler reads when access types have bodies of their own: every field any of them
+ * has, each typed as the union over the bodies (undefined where a body lacks it), so a handler
+ * reads a server-only field without a cast and finds it undefined for client access.
+ */
+export type MergedBody<U> = {
+  [K in KeysOfUnion<U>]: U extends unknown ? (K extends keyof U ? U[K] : undefined) : never;
+};
+
+type BodiesByAccess = Partial<Record<AccessType, AnySchema>>;
+
+/** What a handler receives as `body`: the per-access bodies merged, or the one body's output. */
+type BodyOf<B extends AnySchema, ByAccess extends BodiesByAccess> = [keyof ByAccess] extends [never]
+  ? v.InferOutput<B>
+  : MergedBody<{ [K in keyof ByAccess]: v.InferOutput<Extract<ByAccess[K], AnySchema>> }[keyof ByAccess]>;
+
 /** What a handler receives. */
-export interface HandlerInput<B, Q, A, R = unknown> {
+export interface HandlerInput<B, Q, A, R = unknown, P = Record<string, string>> {
   ctx: ServerContext;
   request: Request;
   /** The client's address as per-IP limits count it (see `clientIp`). */
@@ -29,7 +59,8 @@ export interface HandlerInput<B, Q, A, R = unknown> {
   auth: A;
   body: B;
   query: Q;
-  params: Record<string, string>;
+  /** The path's parameters, named by the route's path. */
+  params: P;
   /** The body as parsed from the wire, before validation (for handlers that pick a schema late). */
   rawBody: unknown;
   /**
@@ -57,10 +88,12 @@ export interface RouteSpec<
   Access extends readonly AccessType[] | 'optional' | 'none' = readonly AccessType[] | 'optional' | 'none',
   User extends boolean = boolean,
   R extends AnySchema = AnySchema,
+  Path extends string = string,
+  ByAccess extends BodiesByAccess = BodiesByAccess,
 > {
   method: Method;
   /** Path below `/api/v1`, in Hono syntax (`/projects/:project_id/...`); each `:name` is a string parameter. */
-  path: string;
+  path: Path;
   /** One line for the API reference. */
   summary: string;
   /**
@@ -80,7 +113,7 @@ export interface RouteSpec<
    * Bodies that differ by access type (a client may change fewer fields than a server); the
    * access type's schema is used instead of `body`.
    */
-  bodyByAccess?: Partial<Record<AccessType, AnySchema>>;
+  bodyByAccess?: ByAccess;
   /**
    * What a success answers: a JSON schema (also the type of `json()`), or `'text'` for plain-text
    * answers. Error answers are the wire's (wire.md §2) and are not listed per route.
@@ -91,7 +124,13 @@ export interface RouteSpec<
   /** Defaults to an empty strict object: unknown query parameters are refused. */
   query?: Q;
   handler(
-    input: HandlerInput<v.InferOutput<B>, v.InferOutput<Q>, AuthFor<Access, User>, v.InferInput<R>>,
+    input: HandlerInput<
+      BodyOf<B, ByAccess>,
+      v.InferOutput<Q>,
+      AuthFor<Access, User>,
+      v.InferInput<R>,
+      ParamsOf<Path>
+    >,
   ): Promise<Response>;
 }
 
@@ -105,7 +144,10 @@ export function defineRoute<
   const Access extends readonly AccessType[] | 'optional' | 'none' = readonly AccessType[],
   User extends boolean = false,
   R extends AnySchema = v.NeverSchema<undefined>,
->(spec: RouteSpec<B, Q, Access, User, R>): RouteSpec {
+  const Path extends string = string,
+  ByAccess extends BodiesByAccess = Record<never, AnySchema>,
+>(spec: RouteSpec<B, Q, Access, User, R, Path, ByAccess>): RouteSpec {
+  // The route list holds routes of every shape; each handler was checked against its own above.
   return spec as unknown as RouteSpec;
 }
 
@@ -174,7 +216,7 @@ export async function runRoute(
         return clientIp(request, remoteAddress, ctx.trustedProxies);
       },
       auth: auth as never,
-      body,
+      body: body as never,
       query: query.ok ? query.value : {},
       params,
       rawBody,

@@ -61,9 +61,7 @@ export const createContactChannelRoute = defineRoute({
   status: 201,
   access: ['client', 'server', 'admin'],
   bodyByAccess: { client: clientCreateSchema, server: serverCreateSchema, admin: serverCreateSchema },
-  async handler({ ctx, auth, body: input, json }) {
-    // The client schema's fields are a subset of the server's.
-    const body = input as unknown as v.InferOutput<typeof serverCreateSchema>;
+  async handler({ ctx, auth, body, json }) {
     const userId = await resolveUserId(ctx, auth, body.user_id, 'create');
     await assertChannelIsNew(ctx.db, userId, body.value);
     if (body.used_for_auth) await assertAuthValueFree(ctx.db, auth.project.id, userId, body.value);

@@ -37,7 +37,7 @@ export const renamePasskeyRoute = defineRoute({
     const [row] = await ctx.db
       .update(passkeys)
       .set({ name: body.name })
-      .where(ownPasskey(auth as UserAuth, params.passkey_id!))
+      .where(ownPasskey(auth as UserAuth, params.passkey_id))
       .returning();
     if (!row) throw notFound();
     return json(passkeyView(row));
@@ -55,7 +55,7 @@ export const deletePasskeyRoute = defineRoute({
   async handler({ ctx, auth, params, json }) {
     const gone = await ctx.db
       .delete(passkeys)
-      .where(ownPasskey(auth as UserAuth, params.passkey_id!))
+      .where(ownPasskey(auth as UserAuth, params.passkey_id))
       .returning({ id: passkeys.id });
     if (gone.length === 0) throw notFound();
     return json({ success: true });

@@ -23,7 +23,7 @@ export const deleteTeamInvitationRoute = defineRoute({
   query: v.strictObject({ team_id: uuidField }),
   async handler({ ctx, auth, params, query, json }) {
     const team = await authorizeTeam(ctx, auth, query.team_id, ['$remove_members']);
-    const id = params.id!;
+    const id = params.id;
     const deleted = isUuid(id)
       ? await ctx.db
           .delete(verificationCodes)

@@ -41,7 +41,7 @@ export const updatePermissionDefinitionRoute = defineRoute({
     {},
   ),
   async handler({ ctx, auth, params, body, json }) {
-    const from = params.permission_id!;
+    const from = params.permission_id;
     refuseSystemId(from, 'changed');
     const row = await ctx.db.transaction(async (tx) => {
       const project = await lockProjectDefinitions(tx, auth.project.id);
@@ -87,7 +87,7 @@ export const deletePermissionDefinitionRoute = defineRoute({
   access: ['admin'],
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
-    const id = params.permission_id!;
+    const id = params.permission_id;
     refuseSystemId(id, 'deleted');
     await ctx.db.transaction(async (tx) => {
       const project = await lockProjectDefinitions(tx, auth.project.id);

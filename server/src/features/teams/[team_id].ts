@@ -21,7 +21,7 @@ export const getTeamRoute = defineRoute({
   response: teamResponse,
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
-    return json(teamView(auth.type, await teamForRequest(ctx.db, auth, params.team_id!)));
+    return json(teamView(auth.type, await teamForRequest(ctx.db, auth, params.team_id)));
   },
 });
 
@@ -46,13 +46,11 @@ export const updateTeamRoute = defineRoute({
     server: v.optional(serverUpdateSchema, {}),
     admin: v.optional(serverUpdateSchema, {}),
   },
-  async handler({ ctx, auth, params, body: input, json }) {
-    // The client schema's fields are a subset of the server's.
-    const body = input as unknown as v.InferOutput<typeof serverUpdateSchema>;
+  async handler({ ctx, auth, params, body, json }) {
     assertClientProfileImage(auth.type, body.profile_image_url);
     const has = (key: keyof typeof body) => Object.hasOwn(body, key);
     const team = await ctx.db.transaction(async (tx) => {
-      const team = await teamForRequest(tx, auth, params.team_id!, '$update_team');
+      const team = await teamForRequest(tx, auth, params.team_id, '$update_team');
       const fields: Partial<typeof teams.$inferInsert> = {};
       if (body.display_name !== undefined) fields.displayName = body.display_name;
       if (has('profile_image_url')) fields.profileImageUrl = body.profile_image_url ?? null;
@@ -81,7 +79,7 @@ export const deleteTeamRoute = defineRoute({
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
     await ctx.db.transaction(async (tx) => {
-      await deleteTeam(tx, await teamForRequest(tx, auth, params.team_id!, '$delete_team'));
+      await deleteTeam(tx, await teamForRequest(tx, auth, params.team_id, '$delete_team'));
     });
     return json({ success: true });
   },

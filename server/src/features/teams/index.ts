@@ -71,9 +71,7 @@ export const createTeamRoute = defineRoute({
   query: v.strictObject({
     add_current_user: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
   }),
-  async handler({ ctx, auth, body: input, query, json }) {
-    // The client schema's fields are a subset of the server's.
-    const body = input as unknown as v.InferOutput<typeof serverCreateSchema>;
+  async handler({ ctx, auth, body, query, json }) {
     if (body.creator_user_id !== undefined && query.add_current_user !== undefined) {
       throw new StatusError(
         400,

@@ -29,7 +29,7 @@ export const getUserRoute = defineRoute({
   response: ServerUserSchema,
   access: ['server', 'admin'],
   async handler({ ctx, auth, params, json }) {
-    return json(serverUserView(await pathUser(ctx, auth, params.user_id!)));
+    return json(serverUserView(await pathUser(ctx, auth, params.user_id)));
   },
 });
 
@@ -42,7 +42,7 @@ export const updateUserRoute = defineRoute({
   access: ['server', 'admin'],
   body: serverUserUpdateSchema,
   async handler({ ctx, auth, params, body, json }) {
-    const user = await pathUser(ctx, auth, params.user_id!);
+    const user = await pathUser(ctx, auth, params.user_id);
     return json(serverUserView(await updateUser(ctx, auth.project, user, body, auth.type)));
   },
 });
@@ -56,7 +56,7 @@ export const deleteUserRoute = defineRoute({
   access: ['server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
-    const user = await pathUser(ctx, auth, params.user_id!);
+    const user = await pathUser(ctx, auth, params.user_id);
     await ctx.db.delete(users).where(and(eq(users.id, user.row.id), eq(users.projectId, auth.project.id)));
     return json({ success: true });
   },

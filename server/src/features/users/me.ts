@@ -8,7 +8,7 @@ import { users } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import type { RequestAuth } from '../../services/request-auth.js';
-import { type UserUpdate, updateUser } from '../../services/user-update.js';
+import { updateUser } from '../../services/user-update.js';
 import { clientUserView, serverUserView } from '../../services/user-view.js';
 import type { UserRecord } from '../../services/users.js';
 import { emptyBody } from '../fields.js';
@@ -50,9 +50,7 @@ export const patchMeRoute = defineRoute({
     admin: v.optional(serverUserUpdateSchema, {}),
   },
   async handler({ ctx, auth, body, json }) {
-    // The client schema's fields are a subset of the server's.
-    const update = body as unknown as UserUpdate;
-    return json(view(auth, await updateUser(ctx, auth.project, me(auth), update, auth.type)));
+    return json(view(auth, await updateUser(ctx, auth.project, me(auth), body, auth.type)));
   },
 });
 

@@ -27,8 +27,8 @@ export const getContactChannelRoute = defineRoute({
   response: ContactChannelSchema,
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
-    const userId = await resolveUserId(ctx, auth, params.user_id!, 'read');
-    const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
+    const userId = await resolveUserId(ctx, auth, params.user_id, 'read');
+    const channel = await findChannel(ctx.db, userId, params.contact_channel_id);
     if (!channel) throw channelNotFound();
     return json(channelView(channel));
   },
@@ -55,15 +55,13 @@ export const patchContactChannelRoute = defineRoute({
     server: v.optional(serverUpdateSchema, {}),
     admin: v.optional(serverUpdateSchema, {}),
   },
-  async handler({ ctx, auth, body: input, params, json }) {
-    // The client schema's fields are a subset of the server's.
-    const body = input as unknown as v.InferOutput<typeof serverUpdateSchema>;
+  async handler({ ctx, auth, body, params, json }) {
     const isVerified = 'is_verified' in body ? body.is_verified : undefined;
-    const userId = await resolveUserId(ctx, auth, params.user_id!, 'update');
+    const userId = await resolveUserId(ctx, auth, params.user_id, 'update');
     try {
       const updated = await ctx.db.transaction(async (tx) => {
         if (auth.type === 'client') await holdLiveSession(tx, userId, auth.refreshTokenId, ctx.now());
-        const channel = await findChannel(tx, userId, params.contact_channel_id!);
+        const channel = await findChannel(tx, userId, params.contact_channel_id);
         if (!channel) throw channelNotFound();
         const value = body.value ?? channel.value;
         const usedForAuth = body.used_for_auth ?? channel.usedForAuth;
@@ -100,8 +98,8 @@ export const deleteContactChannelRoute = defineRoute({
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
   async handler({ ctx, auth, params, json }) {
-    const userId = await resolveUserId(ctx, auth, params.user_id!, 'delete');
-    const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
+    const userId = await resolveUserId(ctx, auth, params.user_id, 'delete');
+    const channel = await findChannel(ctx.db, userId, params.contact_channel_id);
     if (!channel) throw new StatusError(400, 'Contact channel not found');
     await ctx.db.delete(contactChannels).where(eq(contactChannels.id, channel.id));
     return json({ success: true });

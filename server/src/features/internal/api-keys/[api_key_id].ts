@@ -16,7 +16,7 @@ export const getApiKeyRoute = defineRoute({
   response: ApiKeySchema,
   access: ['admin'],
   async handler({ ctx, auth, params, json }) {
-    return json(apiKeyView(await findApiKey(ctx.db, auth.project.id, params.api_key_id!)));
+    return json(apiKeyView(await findApiKey(ctx.db, auth.project.id, params.api_key_id)));
   },
 });
 
@@ -35,7 +35,7 @@ export const updateApiKeyRoute = defineRoute({
     revoked: v.optional(v.literal(true, 'must be true: a revoked key cannot be restored')),
   }),
   async handler({ ctx, auth, params, body, json }) {
-    const found = await findApiKey(ctx.db, auth.project.id, params.api_key_id!);
+    const found = await findApiKey(ctx.db, auth.project.id, params.api_key_id);
     const set: Partial<typeof apiKeySets.$inferInsert> = {};
     if (body.description !== undefined) set.description = body.description;
     // The first revocation's time stays.

@@ -19,11 +19,11 @@ import { type MemberRow, profileViews } from '../shared.js';
 async function pathMember(
   db: Pick<Database, 'select'>,
   auth: RequestAuth,
-  params: Record<string, string>,
+  params: { team_id: string; user_id: string },
   clientOthers: 'read' | 'forbidden',
 ): Promise<MemberRow> {
-  const team = await requireTeam(db, auth.project.id, params.team_id!);
-  const userId = resolveMe(auth, params.user_id!);
+  const team = await requireTeam(db, auth.project.id, params.team_id);
+  const userId = resolveMe(auth, params.user_id);
   if (auth.type === 'client') {
     const me = currentUserId(auth);
     if (userId !== me) {

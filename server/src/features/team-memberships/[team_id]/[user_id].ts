@@ -27,10 +27,10 @@ export const addTeamMemberRoute = defineRoute({
   access: ['server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
-    const userId = resolveMe(auth, params.user_id!);
+    const userId = resolveMe(auth, params.user_id);
     try {
       const team = await ctx.db.transaction(async (tx) => {
-        const team = await requireTeam(tx, auth.project.id, params.team_id!);
+        const team = await requireTeam(tx, auth.project.id, params.team_id);
         if (!(await loadUser(tx, auth.project.id, userId))) throw knownError('USER_NOT_FOUND');
         const added = await addMember(tx, auth.project, {
           teamId: team.id,
@@ -58,9 +58,9 @@ export const removeTeamMemberRoute = defineRoute({
   access: ['client', 'server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
-    const userId = resolveMe(auth, params.user_id!);
+    const userId = resolveMe(auth, params.user_id);
     await ctx.db.transaction(async (tx) => {
-      const team = await requireTeam(tx, auth.project.id, params.team_id!);
+      const team = await requireTeam(tx, auth.project.id, params.team_id);
       if (auth.type === 'client') {
         const me = currentUserId(auth);
         if (userId !== me) {

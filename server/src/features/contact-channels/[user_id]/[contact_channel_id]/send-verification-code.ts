@@ -19,8 +19,8 @@ export const sendChannelVerificationRoute = defineRoute({
   body: v.strictObject({ callback_url: urlField }),
   async handler({ ctx, auth, params, body, json, clientIp }) {
     // The wire answers 400 (not 403) when a client names another user here.
-    const userId = await resolveUserId(ctx, auth, params.user_id!, 'verify', 400);
-    const channel = await findChannel(ctx.db, userId, params.contact_channel_id!);
+    const userId = await resolveUserId(ctx, auth, params.user_id, 'verify', 400);
+    const channel = await findChannel(ctx.db, userId, params.contact_channel_id);
     if (!channel) throw channelNotFound();
     if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
     assertTrustedRedirect(auth.project, body.callback_url);

@@ -23,10 +23,10 @@ export const grantTeamPermissionRoute = defineRoute({
   access: ['server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
-    const permissionId = params.permission_id!;
-    const userId = resolveMe(auth, params.user_id!);
+    const permissionId = params.permission_id;
+    const userId = resolveMe(auth, params.user_id);
     const member = await ctx.db.transaction(async (tx) => {
-      const found = await lockMembership(tx, auth.project.id, params.team_id!, userId);
+      const found = await lockMembership(tx, auth.project.id, params.team_id, userId);
       // Held against a concurrent delete or rename of the definition until the grant is in.
       if (!(await lockDefinitionForGrant(tx, auth.project.id, permissionId))) {
         throw knownError('PERMISSION_NOT_FOUND', { permission_id: permissionId });
@@ -50,10 +50,10 @@ export const revokeTeamPermissionRoute = defineRoute({
   access: ['server', 'admin'],
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
-    const permissionId = params.permission_id!;
-    const userId = resolveMe(auth, params.user_id!);
+    const permissionId = params.permission_id;
+    const userId = resolveMe(auth, params.user_id);
     await ctx.db.transaction(async (tx) => {
-      const member = await lockMembership(tx, auth.project.id, params.team_id!, userId);
+      const member = await lockMembership(tx, auth.project.id, params.team_id, userId);
       const deleted = await tx
         .delete(teamMemberPermissions)
         .where(
