@@ -24,6 +24,8 @@ import { createRateLimits, type RateLimitOptions } from './services/rate-limit/r
 import { startRetention } from './services/retention/schedule.js';
 import { type RetentionOptions, resolveRetention, type SweepCounts } from './services/retention/sweep.js';
 import { type ProjectKeys, type SeedOptions, seed } from './services/seed.js';
+import { resolveDeliveryOptions, type WebhookDeliveryOptions } from './services/webhooks/delivery-options.js';
+import { startWebhookWorker, type WebhookWorker } from './services/webhooks/worker.js';
 
 /** Options of {@link createSignetServer}. */
 export interface SignetServerOptions {
@@ -68,6 +70,12 @@ export interface SignetServerOptions {
    * app-portal tokens. Without it that endpoint answers a clear error.
    */
   svix?: SvixOptions;
+  /**
+   * Webhook delivery: how many deliveries this process sends at once (`concurrency`, default 8;
+   * 0 = none, other processes on the database deliver), and the pacing (Svix's retry schedule, a
+   * 60 s lease on a claimed delivery, a 15 s deadline, a 5 s poll), which tests shorten.
+   */
+  webhooks?: Partial<WebhookDeliveryOptions> & { concurrency?: number };
   /**
    * Passkey ceremonies use the fixed challenge `TU9DSw` ("MOCK") instead of a random one, so that
    * WebAuthn responses recorded by Stack's test tooling replay (wire.md §6.7). For tests only;
@@ -148,6 +156,12 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
   const database = await openDatabase(options.database, log);
   let rateLimits: Awaited<ReturnType<typeof createRateLimits>> | undefined;
   let stopChangeFeed: (() => Promise<void>) | undefined;
+  let webhookWorker: WebhookWorker | undefined;
+  const { concurrency: webhookConcurrency = 8, ...webhookPacing } = options.webhooks ?? {};
+  if (!Number.isInteger(webhookConcurrency) || webhookConcurrency < 0) {
+    throw new Error(`webhooks.concurrency must be a whole number ≥ 0, got ${webhookConcurrency}`);
+  }
+  const webhookDelivery = resolveDeliveryOptions(webhookPacing);
   try {
     const session = await database.session();
     try {
@@ -178,6 +192,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       rateLimits,
       trustedProxies,
       svix: options.svix,
+      webhookDelivery,
       hardcodedPasskeyChallenge: options.hardcodedPasskeyChallenge ?? false,
       totpSecrets: createSecretBox(seeded.serverSecret, 'totp secrets'),
       webhookSecrets: createSecretBox(seeded.serverSecret, 'webhook endpoint secrets'),
@@ -226,6 +241,13 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     const fetchFromSocket = (request: Request, env: HttpBindings | Http2Bindings) =>
       fetch(request, { remoteAddress: env.incoming.socket.remoteAddress });
     const limits = rateLimits;
+    webhookWorker = await startWebhookWorker({
+      database,
+      ctx,
+      delivery: webhookDelivery,
+      concurrency: webhookConcurrency,
+    });
+    const worker = webhookWorker;
     // Started last: nothing below can fail, so the catch never has timers to clear.
     const retention = startRetention(database.db, now, retentionAges, log);
 
@@ -255,6 +277,8 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
         if (closed) return;
         closed = true;
         await retention.stop();
+        // Before the database closes: sends in flight are aborted and their claims given back.
+        await worker.stop();
         await Promise.all([...listeners].map((close) => close()));
         await limits.limiter.close();
         await stopChangeFeed?.();
@@ -262,6 +286,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       },
     };
   } catch (error) {
+    await webhookWorker?.stop().catch(() => {});
     await rateLimits?.limiter.close().catch(() => {});
     await stopChangeFeed?.().catch(() => {});
     await database.close().catch(() => {});

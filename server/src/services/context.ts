@@ -7,6 +7,7 @@ import type { MailStore } from '../email/mail-store.js';
 import type { AuthCache } from './auth-cache/auth-cache.js';
 import type { PasswordService } from './passwords.js';
 import type { RateLimits } from './rate-limit/rate-limits.js';
+import type { WebhookDeliveryOptions } from './webhooks/delivery-options.js';
 
 /** The per-server dependencies handlers receive (never module-level state). */
 export interface ServerContext {
@@ -36,6 +37,8 @@ export interface ServerContext {
   authCache: AuthCache;
   /** The Svix server webhooks go through, when one is configured. */
   svix: SvixOptions | undefined;
+  /** How webhook deliveries are paced (retry schedule, lease, deadline; services/webhooks). */
+  webhookDelivery: WebhookDeliveryOptions;
   /** Passkey ceremonies use the fixed test challenge (never in production mode). */
   hardcodedPasskeyChallenge: boolean;
   /** What OAuth sign-ins need beyond the database (services/oauth). */

@@ -1,0 +1,66 @@
+/**
+ * Claiming deliveries: one short statement picks due rows `FOR UPDATE SKIP LOCKED` (workers of
+ * this and other processes take different rows instead of waiting), moves their next attempt to
+ * the end of a lease and counts the attempt. The send happens after that statement committed; if
+ * the process dies mid-send, the row comes due again when the lease ends and is sent again with
+ * the same message id (at least once). The attempt count doubles as a fencing token: an outcome is
+ * only written while the count is still the one claimed.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+
+/** A delivery this worker holds until its lease ends. */
+export interface ClaimedDelivery {
+  messageId: string;
+  endpointId: string;
+  projectId: string;
+  /** The attempt being made, counting from 1 (the fencing token). */
+  attemptCount: number;
+}
+
+type Row = { message_id: string; endpoint_id: string; project_id: string; attempt_count: number };
+
+/** Claims up to `limit` deliveries due at `now` for `leaseMs`. */
+export async function claimDueDeliveries(
+  db: Pick<Database, 'execute'>,
+  now: number,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const at = new Date(now).toISOString();
+  const lease = new Date(now + leaseMs).toISOString();
+  const result = await db.execute(sql`
+    UPDATE webhook_deliveries AS d
+       SET next_attempt_at = ${lease}::timestamptz,
+           attempt_count = d.attempt_count + 1,
+           last_attempt_at = ${at}::timestamptz
+      FROM (SELECT message_id, endpoint_id FROM webhook_deliveries
+             WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
+             ORDER BY next_attempt_at
+             LIMIT ${limit}
+             FOR UPDATE SKIP LOCKED) AS due
+     WHERE d.message_id = due.message_id AND d.endpoint_id = due.endpoint_id
+ RETURNING d.message_id, d.endpoint_id, d.project_id, d.attempt_count`);
+  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    messageId: r.message_id,
+    endpointId: r.endpoint_id,
+    projectId: r.project_id,
+    attemptCount: Number(r.attempt_count),
+  }));
+}
+
+/**
+ * Gives a claim back unused (the server is closing mid-send): due at once for any process, and
+ * the attempt that never finished is not counted.
+ */
+export async function releaseClaim(
+  db: Pick<Database, 'execute'>,
+  claim: ClaimedDelivery,
+  now: number,
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE webhook_deliveries
+       SET next_attempt_at = ${new Date(now).toISOString()}::timestamptz, attempt_count = attempt_count - 1
+     WHERE message_id = ${claim.messageId} AND endpoint_id = ${claim.endpointId}
+       AND status = 'pending' AND attempt_count = ${claim.attemptCount}`);
+}
