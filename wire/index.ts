@@ -10,6 +10,7 @@
 export * from './api-key.js';
 export * from './auth.js';
 export * from './case.js';
+export * from './cli-auth.js';
 export * from './common.js';
 export * from './contact-channel.js';
 export * from './email.js';

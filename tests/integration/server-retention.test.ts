@@ -14,7 +14,7 @@ const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 const CALLBACK = 'http://localhost:5173/handler/magic-link-callback';
 const VERIFY_CALLBACK = 'http://localhost:5173/handler/email-verification';
-const NOTHING = { verificationCodes: 0, refreshTokens: 0, sentEmails: 0 };
+const NOTHING = { verificationCodes: 0, refreshTokens: 0, sentEmails: 0, cliAuthAttempts: 0 };
 
 /** A test server on a clock that moves only when told, with magic-link codes on. */
 async function startServer(backend: Backend, options: TestServerOptions = {}) {

@@ -66,7 +66,12 @@ describe('retention schedule', () => {
     const db = failingDb();
     const retention = startRetention(db as unknown as Database, Date.now, false, () => {});
     expect(vi.getTimerCount()).toBe(0);
-    expect(await retention.sweep()).toEqual({ verificationCodes: 0, refreshTokens: 0, sentEmails: 0 });
+    expect(await retention.sweep()).toEqual({
+      verificationCodes: 0,
+      refreshTokens: 0,
+      sentEmails: 0,
+      cliAuthAttempts: 0,
+    });
     expect(db.attempts).toBe(0);
     await retention.stop();
   });

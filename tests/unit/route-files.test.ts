@@ -12,6 +12,7 @@ const FEATURES = fileURLToPath(new URL('../../server/src/features/', import.meta
 
 /** Feature folders and the path prefix each stands for (the rest is the root's). */
 const RESOURCES: Record<string, string> = {
+  'auth/cli': '/auth/cli',
   'connected-accounts': '/connected-accounts',
   'contact-channels': '/contact-channels',
   'email-templates': '/email-templates',

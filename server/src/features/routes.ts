@@ -11,6 +11,7 @@
  * every route to it.
  */
 import type { RouteSpec } from '../http/route.js';
+import { cliAuthRoutes } from './auth/cli/routes.js';
 import { checkFeatureSupportRoute } from './check-feature-support.js';
 import { connectedAccountsRoutes } from './connected-accounts/routes.js';
 import { contactChannelsRoutes } from './contact-channels/routes.js';
@@ -39,6 +40,7 @@ export const ROUTES: readonly RouteSpec[] = [
   openApiRoute(() => ROUTES, '0.1.0'),
   checkFeatureSupportRoute,
   welcomeRoute,
+  ...cliAuthRoutes,
   ...connectedAccountsRoutes,
   ...contactChannelsRoutes,
   ...emailTemplatesRoutes,

@@ -11,7 +11,7 @@ export const FIRST_SWEEP_DELAY_MS = 60 * 1000;
 /** Time between sweeps. Dead rows are counted in days, so an hour late costs nothing. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-const NOTHING: SweepCounts = { verificationCodes: 0, refreshTokens: 0, sentEmails: 0 };
+const NOTHING: SweepCounts = { verificationCodes: 0, refreshTokens: 0, sentEmails: 0, cliAuthAttempts: 0 };
 
 /** The retention of one server instance. */
 export interface Retention {
@@ -45,10 +45,11 @@ export function startRetention(
     if (running.size > 0) return;
     try {
       const counts = await sweep();
-      if (counts.verificationCodes + counts.refreshTokens + counts.sentEmails > 0) {
+      if (counts.verificationCodes + counts.refreshTokens + counts.sentEmails + counts.cliAuthAttempts > 0) {
         log(
           `retention: deleted ${counts.verificationCodes} verification codes, ` +
-            `${counts.refreshTokens} expired sessions, ${counts.sentEmails} sent emails`,
+            `${counts.refreshTokens} expired sessions, ${counts.sentEmails} sent emails, ` +
+            `${counts.cliAuthAttempts} CLI login attempts`,
         );
       }
     } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * The retention sweep: deletes rows that no request can use any more, so `verification_codes`,
- * `refresh_tokens` and `sent_emails` stop growing without bound. Ages count back from the server's
+ * `refresh_tokens`, `sent_emails` and `cli_auth_attempts` stop growing without bound. Ages count back from the server's
  * injectable clock.
  *
  * Every delete is a plain DELETE of rows past a cutoff, in batches of {@link SWEEP_BATCH_SIZE}
@@ -12,14 +12,15 @@
 import { inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
-import { refreshTokens, sentEmails, verificationCodes } from '../../db/schema.js';
+import { cliAuthAttempts, refreshTokens, sentEmails, verificationCodes } from '../../db/schema.js';
 
 /** How long dead rows are kept, in days (fractions allowed). */
 export interface RetentionOptions {
   /**
    * Verification codes, counted from when they expired or were used, whichever came first.
    * Default 7: until then a late click still answers VERIFICATION_CODE_EXPIRED or ALREADY_USED
-   * rather than NOT_FOUND.
+   * rather than NOT_FOUND. CLI login attempts too, counted from their expiry (a late poll still
+   * answers `expired` rather than INVALID_POLLING_CODE).
    */
   codesDays?: number;
   /** Sessions (refresh tokens), counted from their expiry; sessions without expiry stay. Default 7. */
@@ -42,6 +43,7 @@ export interface SweepCounts {
   verificationCodes: number;
   refreshTokens: number;
   sentEmails: number;
+  cliAuthAttempts: number;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -91,6 +93,14 @@ export async function sweepExpired(
       sentEmails,
       sentEmails.id,
       lt(sentEmails.sentAt, cutoff(ages.sentEmailsDays)),
+      signal,
+    ),
+    // A collected attempt holds nothing any more, but it ends at its expiry like the others.
+    cliAuthAttempts: await deleteInBatches(
+      db,
+      cliAuthAttempts,
+      cliAuthAttempts.id,
+      lt(cliAuthAttempts.expiresAt, cutoff(ages.codesDays)),
       signal,
     ),
   };
