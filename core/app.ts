@@ -182,6 +182,8 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     signIn: signIn.run,
     setUser: state.setUserJson,
     getAccessToken: async () => (await session.getTokens())?.accessToken ?? null,
+    // Through getTokens, so a session the server has ended answers null, not a dead token.
+    getRefreshToken: async () => (await session.getTokens())?.refreshToken ?? null,
     absoluteUrl(path) {
       const here = env.currentUrl();
       return here ? new URL(path, here).href : path;

@@ -67,6 +67,12 @@ export interface PluginContext<Urls extends string = never> {
    * for what the wire sends in a body or to a plugin's own backend (OAuth link mode, say).
    */
   getAccessToken(): Promise<string | null>;
+  /**
+   * The refresh token of the current session, checked live first (the access token refreshed if
+   * needed), or null when signed out: for a call that hands this session on in a body, as the
+   * command-line login does. It outlives access tokens, so send it only where the wire asks for it.
+   */
+  getRefreshToken(): Promise<string | null>;
   /** Sets the current user from an answer that carries it (a PATCH of `users/me`), with no extra GET. */
   setUser(json: ClientUserJson): CurrentUser;
   /** An absolute URL for an app page, resolved against the current page (for emailed links). */
