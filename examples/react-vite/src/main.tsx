@@ -1,12 +1,14 @@
 /**
  * Entry point: creates the signet app with the password, magic-link, contact-channels, sessions,
- * totp, passkey, oauth and teams plugins and mounts the example.
+ * totp, passkey, oauth, teams and CLI login plugins and mounts the example.
  */
 import 'signet/react/theme.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApp } from 'signet';
+import { cliAuth } from 'signet/plugins/cli-auth';
+import { cliAuthScreens } from 'signet/plugins/cli-auth/screens';
 import { contactChannels } from 'signet/plugins/contact-channels';
 import { contactChannelsScreens } from 'signet/plugins/contact-channels/screens';
 import { magicLink } from 'signet/plugins/magic-link';
@@ -63,6 +65,7 @@ function main() {
       passkey(),
       oauth(),
       teams(),
+      cliAuth(),
       tickets({ endpoint: env.VITE_TICKETS_URL ?? 'http://127.0.0.1:8106' }),
     ],
     // Any page may live at a URL of the app's choosing: emailed sign-in links lead here.
@@ -79,6 +82,7 @@ function main() {
     passkeyScreens(),
     oauthScreens(),
     teamsScreens(),
+    cliAuthScreens(),
     ticketScreens(),
   ];
 
