@@ -7,12 +7,15 @@
 import { randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { contactChannels, oauthAccounts, passwordCredentials, users } from '../db/schema.js';
+import type { ServerContext } from './context.js';
 import { createPersonalTeam } from './teams/personal-team.js';
+import { emitEvents } from './webhooks/emit.js';
+import { userEvent } from './webhooks/payloads.js';
 
-type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The project a user is created in: what the personal team needs of it. */
-type Project = Parameters<typeof createPersonalTeam>[1];
+type Project = Parameters<typeof createPersonalTeam>[2];
 
 /** A new user: every field a creating path may set; what it leaves out keeps the column's default. */
 export interface NewUser {
@@ -44,7 +47,12 @@ export interface CreatedUser {
  * Creates a user of `project` inside `tx`. A sign-in address another user already signs in with
  * fails on the database's unique index; the caller maps that to its own answer.
  */
-export async function createUser(tx: Writer, project: Project, input: NewUser): Promise<CreatedUser> {
+export async function createUser(
+  ctx: Pick<ServerContext, 'svix' | 'now'>,
+  tx: Writer,
+  project: Project,
+  input: NewUser,
+): Promise<CreatedUser> {
   const userId = randomUuid();
   const { at } = input;
   await tx.insert(users).values({
@@ -82,13 +90,14 @@ export async function createUser(tx: Writer, project: Project, input: NewUser): 
     await tx.insert(oauthAccounts).values({ id, projectId: project.id, userId, ...account, createdAt: at });
     oauthAccountIds.push(id);
   }
-  await createPersonalTeam(tx, project, {
+  await createPersonalTeam(ctx, tx, project, {
     id: userId,
     displayName: input.displayName,
     email: email?.value,
     at,
   });
-  // user.created: the webhook event (issue 16) is to be written here, in this transaction, once
-  // events exist; every path that creates a user passes through this point.
+  // Every path that creates a user passes through here: user.created is written once, after the
+  // personal team's events, with the user as it now is.
+  await emitEvents(ctx, tx, project.id, await userEvent(tx, 'user.created', project.id, userId));
   return { userId, oauthAccountIds };
 }

@@ -29,7 +29,7 @@ export async function createServerUser(
   let userId = '';
   await inTransaction(ctx, async (tx) => {
     const email = update.primary_email;
-    const created = await createUser(tx, project, {
+    const created = await createUser(ctx, tx, project, {
       at,
       displayName: update.display_name || null,
       profileImageUrl: update.profile_image_url ?? null,

@@ -20,6 +20,8 @@ import type { ServerContext } from './context.js';
 import { passwordProblem } from './passwords.js';
 import { voidRecoveryCodes } from './recovery-codes.js';
 import { loadUser, type UserRecord } from './users.js';
+import { emitEvents } from './webhooks/emit.js';
+import { userEvent } from './webhooks/payloads.js';
 
 /**
  * A user change as the routes hand it over, validated against their body schemas
@@ -227,7 +229,11 @@ export async function updateUser(
 ): Promise<UserRecord> {
   const currentPrimary = user.channels.find((c) => c.type === 'email' && c.isPrimary);
   const write = await planUserWrite(ctx, project, currentPrimary, update, accessType);
-  await inTransaction(ctx, (tx) => writeUser(tx, project, user.row.id, write, new Date(ctx.now())));
+  await inTransaction(ctx, async (tx) => {
+    await writeUser(tx, project, user.row.id, write, new Date(ctx.now()));
+    if (Object.keys(update).length === 0) return;
+    await emitEvents(ctx, tx, project.id, await userEvent(tx, 'user.updated', project.id, user.row.id));
+  });
   const updated = await loadUser(ctx.db, project.id, user.row.id);
   if (!updated) throw knownError('USER_NOT_FOUND');
   return updated;

@@ -22,6 +22,9 @@ export const teams = pgTable(
   (t) => [index('teams_project_created_idx').on(t.projectId, t.createdAt)],
 );
 
+/** A team row. */
+export type TeamRow = typeof teams.$inferSelect;
+
 /**
  * A user's membership of a team, with the member's profile in it (wire.md §5.4: null fields fall
  * back to the user's own name and image).

@@ -42,7 +42,7 @@ async function signInWithCode(ctx: ServerContext, project: ProjectRow, tx: CodeT
     await tx.update(users).set({ otpAuthEnabled: true }).where(eq(users.id, userId));
   } else {
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
-    const created = await createUser(tx, project, {
+    const created = await createUser(ctx, tx, project, {
       at: new Date(ctx.now()),
       otpAuthEnabled: true,
       // Receiving the code proves the address.

@@ -10,6 +10,8 @@ import { applyEmailProof } from '../../services/email-proof.js';
 import { passwordProblem } from '../../services/passwords.js';
 import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { codeField, redeemCode } from '../../services/verification-codes.js';
+import { emitEvents } from '../../services/webhooks/emit.js';
+import { userEvent } from '../../services/webhooks/payloads.js';
 import { checkCodeRoute } from '../check-code-route.js';
 import { passwordField } from '../fields.js';
 
@@ -55,6 +57,7 @@ export const resetPasswordRoute = defineRoute({
           .values({ userId, passwordHash, updatedAt: at })
           .onConflictDoUpdate({ target: passwordCredentials.userId, set: { passwordHash, updatedAt: at } });
         await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+        await emitEvents(ctx, tx, project.id, await userEvent(tx, 'user.updated', project.id, userId));
       },
     });
     return json({ success: true });

@@ -48,7 +48,7 @@ export const signUpRoute = defineRoute({
     let ending: SignInEnding;
     try {
       ending = await ctx.db.transaction(async (tx) => {
-        const { userId } = await createUser(tx, project, {
+        const { userId } = await createUser(ctx, tx, project, {
           at,
           primaryEmail: { value: body.email, isVerified: false, usedForAuth: true },
           passwordHash,

@@ -34,7 +34,7 @@ export const acceptTeamInvitationRoute = defineRoute({
       async act(tx, row) {
         // A team deleted since the invitation: TEAM_NOT_FOUND, and the code stays unused.
         const team = await requireTeam(tx, auth.project.id, teamIdOf(row));
-        await addMember(tx, auth.project, {
+        await addMember(ctx, tx, auth.project, {
           teamId: team.id,
           userId: user.row.id,
           as: 'member',

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { ReceivedTeamInvitationJson, TeamInvitationJson } from '../../../../wire/team.js';
+import type { TeamRow } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import { schemaError } from '../../http/validate.js';
 import type { ServerContext } from '../../services/context.js';
@@ -17,7 +18,7 @@ import {
   verifiedEmailsOf,
 } from '../../services/teams/invitations.js';
 import { requirePermission } from '../../services/teams/permissions.js';
-import { requireMember, requireTeam, type TeamRow } from '../../services/teams/teams.js';
+import { requireMember, requireTeam } from '../../services/teams/teams.js';
 import { isUuid, loadUser } from '../../services/users.js';
 import type { CodeRow, CodeTransaction } from '../../services/verification-codes.js';
 import { userIdOrMeField } from '../fields.js';

@@ -6,8 +6,11 @@ import { SuccessSchema } from '../../../../wire/common.js';
 import { ClientTeamSchema, ServerTeamSchema } from '../../../../wire/team.js';
 import { teams } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
-import { deleteTeam, teamForRequest, teamView } from '../../services/teams/teams.js';
+import { teamView } from '../../services/teams/team-view.js';
+import { deleteTeam, teamForRequest } from '../../services/teams/teams.js';
 import { assertClientProfileImage } from '../../services/user-update.js';
+import { emitEvents } from '../../services/webhooks/emit.js';
+import { teamEvent } from '../../services/webhooks/payloads.js';
 import { emptyBody } from '../fields.js';
 import { clientTeamEntries, serverTeamEntries } from './shared.js';
 
@@ -60,7 +63,8 @@ export const updateTeamRoute = defineRoute({
       if (has('server_metadata')) fields.serverMetadata = body.server_metadata ?? null;
       if (Object.keys(fields).length === 0) return team;
       const [row] = await tx.update(teams).set(fields).where(eq(teams.id, team.id)).returning();
-      return row ?? team;
+      await emitEvents(ctx, tx, auth.project.id, [teamEvent('team.updated', row!)]);
+      return row!;
     });
     return json(teamView(auth.type, team));
   },
@@ -79,7 +83,7 @@ export const deleteTeamRoute = defineRoute({
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
     await ctx.db.transaction(async (tx) => {
-      await deleteTeam(tx, await teamForRequest(tx, auth, params.team_id, '$delete_team'));
+      await deleteTeam(ctx, tx, await teamForRequest(tx, auth, params.team_id, '$delete_team'));
     });
     return json({ success: true });
   },

@@ -6,7 +6,8 @@ import { ClientTeamSchema, ServerTeamSchema, TeamListSchema } from '../../../../
 import { teamMembers, teams } from '../../db/schema.js';
 import { knownError, StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
-import { insertTeam, resolveMe, teamView } from '../../services/teams/teams.js';
+import { teamView } from '../../services/teams/team-view.js';
+import { insertTeam, resolveMe } from '../../services/teams/teams.js';
 import { assertClientProfileImage } from '../../services/user-update.js';
 import { isUuid, loadUser } from '../../services/users.js';
 import { userIdOrMeField } from '../fields.js';
@@ -106,7 +107,7 @@ export const createTeamRoute = defineRoute({
       if (creator !== undefined && (!isUuid(creator) || !(await loadUser(tx, auth.project.id, creator)))) {
         throw knownError('USER_NOT_FOUND');
       }
-      return insertTeam(tx, auth.project, {
+      return insertTeam(ctx, tx, auth.project, {
         team: {
           displayName: body.display_name,
           profileImageUrl: body.profile_image_url,

@@ -1,12 +1,11 @@
 /** `GET`, `PATCH`, `DELETE /users/{user_id}` for server code (wire.md §4.8). */
 
-import { and, eq } from 'drizzle-orm';
 import { SuccessSchema } from '../../../../wire/common.js';
 import { ServerUserSchema } from '../../../../wire/user.js';
-import { users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import type { ServerContext } from '../../services/context.js';
+import { deleteUser } from '../../services/delete-user.js';
 import type { RequestAuth } from '../../services/request-auth.js';
 import { updateUser } from '../../services/user-update.js';
 import { serverUserView } from '../../services/user-view.js';
@@ -57,7 +56,7 @@ export const deleteUserRoute = defineRoute({
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
     const user = await pathUser(ctx, auth, params.user_id);
-    await ctx.db.delete(users).where(and(eq(users.id, user.row.id), eq(users.projectId, auth.project.id)));
+    await deleteUser(ctx, auth.project.id, user.row.id);
     return json({ success: true });
   },
 });

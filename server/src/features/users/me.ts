@@ -1,12 +1,11 @@
 /** `GET`, `PATCH`, `DELETE /users/me` (wire.md §4.8). */
 
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SuccessSchema } from '../../../../wire/common.js';
 import { ClientUserSchema, ServerUserSchema } from '../../../../wire/user.js';
-import { users } from '../../db/schema.js';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { deleteUser } from '../../services/delete-user.js';
 import type { RequestAuth } from '../../services/request-auth.js';
 import { updateUser } from '../../services/user-update.js';
 import { clientUserView, serverUserView } from '../../services/user-view.js';
@@ -68,8 +67,7 @@ export const deleteMeRoute = defineRoute({
     if (auth.type === 'client' && !auth.project.clientUserDeletionEnabled) {
       throw new StatusError(400, 'Client user deletion is not enabled for this project');
     }
-    // Channels, password and sessions go with the user (ON DELETE CASCADE).
-    await ctx.db.delete(users).where(eq(users.id, user.row.id));
+    await deleteUser(ctx, auth.project.id, user.row.id);
     return json({ success: true });
   },
 });

@@ -11,6 +11,7 @@ import type { ProjectRow } from '../../db/schema.js';
 import { oauthAccounts } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { findAuthEmailChannel } from '../auth-channels.js';
+import type { ServerContext } from '../context.js';
 import { createUser } from '../create-user.js';
 import { lockUser } from '../users.js';
 import type { CodeTransaction } from '../verification-codes.js';
@@ -31,6 +32,8 @@ interface CallbackInput {
   signIn: ProviderSignIn;
   tokenBox: SecretBox;
   now: number;
+  /** Where a new user's webhook events go. */
+  events: Pick<ServerContext, 'svix' | 'now'>;
 }
 
 /** Resolves the user of an OAuth callback and stores the provider's tokens on the account. */
@@ -91,7 +94,7 @@ export async function resolveOAuthUser(tx: CodeTransaction, input: CallbackInput
   }
 
   if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
-  const { userId, oauthAccountIds } = await createUser(tx, project, {
+  const { userId, oauthAccountIds } = await createUser(input.events, tx, project, {
     at: new Date(input.now),
     displayName: signIn.profile.displayName,
     profileImageUrl: signIn.profile.profileImageUrl,

@@ -155,7 +155,7 @@ export async function grantDefaultPermissions(
   db: Pick<Database, 'insert' | 'select'>,
   projectId: string,
   input: { teamId: string; userId: string; as: 'creator' | 'member' },
-): Promise<void> {
+): Promise<string[]> {
   const [project] = await db
     .select({
       creator: projects.teamCreatorDefaultPermissions,
@@ -166,9 +166,11 @@ export async function grantDefaultPermissions(
     .for('key share');
   const list = defaultIds(input.as === 'creator' ? project?.creator : project?.member);
   const ids = [...new Set(list.map((p) => p.id))];
-  if (ids.length === 0) return;
-  await db
+  if (ids.length === 0) return [];
+  const granted = await db
     .insert(teamMemberPermissions)
     .values(ids.map((permissionId) => ({ teamId: input.teamId, userId: input.userId, permissionId })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: teamMemberPermissions.permissionId });
+  return granted.map((g) => g.id);
 }

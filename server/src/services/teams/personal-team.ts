@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../db/database.js';
 import type { ProjectRow } from '../../db/schema.js';
+import type { ServerContext } from '../context.js';
 import { insertTeam } from './teams.js';
 
 /** The name of a new user's own team: "<display name>'s Team", else "<email>'s Team", else "Personal Team". */
@@ -16,12 +17,13 @@ export function personalTeamName(user: { displayName?: string | null; email?: st
 
 /** Creates the new user's own team when the project asks for one. */
 export async function createPersonalTeam(
-  tx: Pick<Database, 'select' | 'insert' | 'update' | 'delete'>,
+  ctx: Pick<ServerContext, 'svix' | 'now'>,
+  tx: Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>,
   project: ProjectRow,
   user: { id: string; displayName?: string | null; email?: string | null; at: Date },
 ): Promise<void> {
   if (!project.createTeamOnSignUp) return;
-  await insertTeam(tx, project, {
+  await insertTeam(ctx, tx, project, {
     team: { displayName: personalTeamName(user) },
     creatorUserId: user.id,
     at: user.at,

@@ -1,51 +1,27 @@
 /**
- * Teams and memberships (wire.md §4.10, §5.3, §5.6): the wire views of a team, finding a team of
- * the request's project, who is a member, creating a team with its creator, adding and removing
- * members (a removed member's selection of the team is cleared with it), deleting a team.
+ * Teams and memberships (wire.md §4.10, §5.6): finding a team of the request's project, who is a
+ * member, creating a team with its creator, adding and removing members (a removed member's
+ * selection of the team is cleared with it), deleting a team; each change writes its webhook
+ * events in its transaction.
  */
 import { and, eq } from 'drizzle-orm';
-import type { AccessType } from '../../../../wire/headers.js';
-import type { ClientTeamJson, ServerTeamJson } from '../../../../wire/team.js';
 import { randomUuid } from '../../crypto/random.js';
 import type { Database } from '../../db/database.js';
-import type { ProjectRow } from '../../db/schema.js';
+import type { ProjectRow, TeamRow } from '../../db/schema.js';
 import { teamMembers, teams, users } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
+import type { ServerContext } from '../context.js';
 import type { RequestAuth } from '../request-auth.js';
 import { isUuid } from '../users.js';
+import { emitEvents } from '../webhooks/emit.js';
+import { joinedEvents, leftEvent, teamEvent } from '../webhooks/payloads.js';
 import { deleteTeamInvitations } from './invitations.js';
 import { grantDefaultPermissions, requirePermission } from './permissions.js';
 
-/** A team row. */
-export type TeamRow = typeof teams.$inferSelect;
-
 type Reader = Pick<Database, 'select'>;
-type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
-
-/** A team as client access sees it. */
-export function clientTeamView(team: TeamRow): ClientTeamJson {
-  return {
-    id: team.id,
-    display_name: team.displayName,
-    profile_image_url: team.profileImageUrl,
-    client_metadata: team.clientMetadata ?? null,
-    client_read_only_metadata: team.clientReadOnlyMetadata ?? null,
-  };
-}
-
-/** A team as server and admin access see it. */
-export function serverTeamView(team: TeamRow): ServerTeamJson {
-  return {
-    ...clientTeamView(team),
-    created_at_millis: team.createdAt.getTime(),
-    server_metadata: team.serverMetadata ?? null,
-  };
-}
-
-/** The view of `team` for access type `type`. */
-export function teamView(type: AccessType, team: TeamRow): ClientTeamJson | ServerTeamJson {
-  return type === 'client' ? clientTeamView(team) : serverTeamView(team);
-}
+type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+/** What writing a change's webhook events needs of the server. */
+type Events = Pick<ServerContext, 'svix' | 'now'>;
 
 /** Team `teamId` of `projectId`, if it exists (ids are stored lower-case; no UUID, no team). */
 export async function findTeam(db: Reader, projectId: string, teamId: string): Promise<TeamRow | undefined> {
@@ -118,6 +94,7 @@ export async function teamForRequest(
  * when it already was one (the primary key settles two joins at once: one wins, one is refused).
  */
 export async function addMember(
+  ctx: Events,
   tx: Writer,
   project: ProjectRow,
   input: { teamId: string; userId: string; as: 'creator' | 'member'; at: Date },
@@ -128,12 +105,23 @@ export async function addMember(
     .onConflictDoNothing()
     .returning({ userId: teamMembers.userId });
   if (inserted.length === 0) return false;
-  await grantDefaultPermissions(tx, project.id, { teamId: input.teamId, userId: input.userId, as: input.as });
+  const granted = await grantDefaultPermissions(tx, project.id, {
+    teamId: input.teamId,
+    userId: input.userId,
+    as: input.as,
+  });
+  await emitEvents(ctx, tx, project.id, joinedEvents(input.teamId, input.userId, granted));
   return true;
 }
 
 /** Removes `userId` from `teamId` and clears the user's selection of the team; false when not a member. */
-export async function removeMember(tx: Writer, teamId: string, userId: string): Promise<boolean> {
+export async function removeMember(
+  ctx: Events,
+  tx: Writer,
+  projectId: string,
+  teamId: string,
+  userId: string,
+): Promise<boolean> {
   if (!isUuid(teamId) || !isUuid(userId)) return false;
   const removed = await tx
     .delete(teamMembers)
@@ -144,6 +132,7 @@ export async function removeMember(tx: Writer, teamId: string, userId: string): 
     .update(users)
     .set({ selectedTeamId: null })
     .where(and(eq(users.id, userId), eq(users.selectedTeamId, teamId)));
+  await emitEvents(ctx, tx, projectId, [leftEvent(teamId, userId)]);
   return true;
 }
 
@@ -158,6 +147,7 @@ export interface NewTeam {
 
 /** Creates a team of `project`; its creator (if any) becomes a member with the creator's defaults. */
 export async function insertTeam(
+  ctx: Events,
   tx: Writer,
   project: ProjectRow,
   input: { team: NewTeam; creatorUserId?: string; at: Date },
@@ -176,8 +166,9 @@ export async function insertTeam(
       createdAt: at,
     })
     .returning();
+  await emitEvents(ctx, tx, project.id, [teamEvent('team.created', row!)]);
   if (input.creatorUserId !== undefined) {
-    await addMember(tx, project, { teamId: row!.id, userId: input.creatorUserId, as: 'creator', at });
+    await addMember(ctx, tx, project, { teamId: row!.id, userId: input.creatorUserId, as: 'creator', at });
   }
   return row!;
 }
@@ -186,11 +177,12 @@ export async function insertTeam(
  * Deletes a team with its memberships and its pending invitations, clearing it as the selected
  * team of its users.
  */
-export async function deleteTeam(tx: Writer, team: TeamRow): Promise<void> {
+export async function deleteTeam(ctx: Events, tx: Writer, team: TeamRow): Promise<void> {
   await deleteTeamInvitations(tx, team);
   await tx
     .update(users)
     .set({ selectedTeamId: null })
     .where(and(eq(users.selectedTeamId, team.id), eq(users.projectId, team.projectId)));
   await tx.delete(teams).where(eq(teams.id, team.id));
+  await emitEvents(ctx, tx, team.projectId, [{ type: 'team.deleted', data: { id: team.id } }]);
 }

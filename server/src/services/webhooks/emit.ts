@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema.js';
+import type { ServerContext } from '../context.js';
 import type { WebhookEvent } from './events.js';
 import { newWebhookId } from './ids.js';
 
@@ -58,4 +59,18 @@ export async function emitWebhookEvents(
   }
   await tx.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, ${projectId})`);
   return messages.map((m) => m.id);
+}
+
+/** Writes `events` of `projectId` into `tx`, sent the way this server is configured, dated now. */
+export function emitEvents(
+  ctx: Pick<ServerContext, 'svix' | 'now'>,
+  tx: EventWriter,
+  projectId: string,
+  events: readonly WebhookEvent[],
+): Promise<string[]> {
+  return emitWebhookEvents(
+    tx,
+    { projectId, viaSvix: ctx.svix !== undefined, at: new Date(ctx.now()) },
+    events,
+  );
 }

@@ -118,6 +118,7 @@ async function finishSignIn(
         signIn,
         tokenBox: ctx.oauth.tokenBox,
         now: ctx.now(),
+        events: ctx,
       }),
     );
   let user: Awaited<ReturnType<typeof resolve>>;

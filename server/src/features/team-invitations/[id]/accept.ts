@@ -37,7 +37,12 @@ export const acceptReceivedTeamInvitationRoute = defineRoute({
       await consumeCode(tx, ctx.now, row.id);
       // A team deleted since the invitation: TEAM_NOT_FOUND, and the invitation stays unused.
       const team = await requireTeam(tx, auth.project.id, teamIdOf(row));
-      await addMember(tx, auth.project, { teamId: team.id, userId, as: 'member', at: new Date(ctx.now()) });
+      await addMember(ctx, tx, auth.project, {
+        teamId: team.id,
+        userId,
+        as: 'member',
+        at: new Date(ctx.now()),
+      });
     });
     return json({});
   },

@@ -32,7 +32,7 @@ export const addTeamMemberRoute = defineRoute({
       const team = await ctx.db.transaction(async (tx) => {
         const team = await requireTeam(tx, auth.project.id, params.team_id);
         if (!(await loadUser(tx, auth.project.id, userId))) throw knownError('USER_NOT_FOUND');
-        const added = await addMember(tx, auth.project, {
+        const added = await addMember(ctx, tx, auth.project, {
           teamId: team.id,
           userId,
           as: 'member',
@@ -73,7 +73,7 @@ export const removeTeamMemberRoute = defineRoute({
           });
         }
       }
-      if (!(await removeMember(tx, team.id, userId))) {
+      if (!(await removeMember(ctx, tx, auth.project.id, team.id, userId))) {
         throw knownError('TEAM_MEMBERSHIP_NOT_FOUND', { team_id: team.id, user_id: userId });
       }
     });

@@ -6,6 +6,8 @@ import { TeamPermissionSchema } from '../../../../../../wire/team.js';
 import { teamMemberPermissions } from '../../../../db/schema.js';
 import { knownError } from '../../../../errors.js';
 import { defineRoute } from '../../../../http/route.js';
+import { emitEvents } from '../../../../services/webhooks/emit.js';
+import { permissionEvent } from '../../../../services/webhooks/payloads.js';
 import { emptyBody } from '../../../fields.js';
 import { lockDefinitionForGrant } from '../../../team-permission-definitions/shared.js';
 import { lockMembership, permissionView, resolveMe } from '../../shared.js';
@@ -31,10 +33,15 @@ export const grantTeamPermissionRoute = defineRoute({
       if (!(await lockDefinitionForGrant(tx, auth.project.id, permissionId))) {
         throw knownError('PERMISSION_NOT_FOUND', { permission_id: permissionId });
       }
-      await tx
+      const granted = await tx
         .insert(teamMemberPermissions)
         .values({ teamId: found.teamId, userId: found.userId, permissionId })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: teamMemberPermissions.permissionId });
+      if (granted.length > 0) {
+        const grant = { id: permissionId, teamId: found.teamId, userId: found.userId };
+        await emitEvents(ctx, tx, auth.project.id, [permissionEvent('team_permission.created', grant)]);
+      }
       return found;
     });
     return json(permissionView(member.teamId, member.userId, permissionId), 201);
@@ -71,6 +78,8 @@ export const revokeTeamPermissionRoute = defineRoute({
           permission_id: permissionId,
         });
       }
+      const grant = { id: permissionId, teamId: member.teamId, userId: member.userId };
+      await emitEvents(ctx, tx, auth.project.id, [permissionEvent('team_permission.deleted', grant)]);
     });
     return json({ success: true });
   },
