@@ -10,6 +10,7 @@ export default defineConfig({
     alias: [
       { find: /^signet\/react$/, replacement: `${repo}react/index.ts` },
       { find: /^signet\/wire$/, replacement: `${repo}wire/index.ts` },
+      { find: /^signet\/cli$/, replacement: `${repo}cli/index.ts` },
       { find: /^signet\/plugins\/([^/]+)\/screens$/, replacement: `${repo}plugins/$1/screens.tsx` },
       { find: /^signet\/plugins\/([^/]+)$/, replacement: `${repo}plugins/$1/index.ts` },
       { find: /^signet$/, replacement: `${repo}core/index.ts` },
