@@ -1,6 +1,6 @@
 /**
  * `signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1]
- * [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N]`.
+ * [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N] [--webhook-concurrency N]`.
  * With DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URLs and the development
  * project's id and keys, and shuts down cleanly on SIGINT/SIGTERM.
  */
@@ -13,7 +13,7 @@ import { isLocalHost } from './services/local-hosts.js';
 import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
 import { seedFromEnv } from './services/seed.js';
 
-const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N]
+const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N] [--webhook-concurrency N]
 
 Options:
   --port PORT          the API port (default 8102, or $PORT)
@@ -31,7 +31,14 @@ Options:
                        that are not in production mode
   --data-dir DIR       PGlite data folder when DATABASE_URL is not set (default ./.signet/data)
   --workers N          serve from N processes sharing the port (default 1, or $SIGNET_WORKERS);
-                       needs DATABASE_URL, and REDIS_URL for rate limits counted across them
+                       needs DATABASE_URL, and REDIS_URL for rate limits counted across them.
+                       Webhooks stay correct with any number of processes (and machines): each
+                       delivery is claimed by one process at a time, and one that dies mid-send
+                       leaves it to the others after a 60 s lease (sent again with the same id)
+  --webhook-concurrency N
+                       webhook deliveries each process sends at once (default 8, or
+                       $SIGNET_WEBHOOK_CONCURRENCY); 0 = this process sends none (others on the
+                       same database do)
 
 Environment:
   DATABASE_URL                     use this PostgreSQL database instead of PGlite
@@ -49,6 +56,13 @@ Environment:
                                    (OAuth providers call back there; default: each request's origin)
   SIGNET_OAUTH_PROVIDER_ISSUERS    JSON {"google":{"issuer":"https://idp.example"}}: point standard
                                    providers at an OpenID Connect issuer instead of their own endpoints
+  STACK_SVIX_SERVER_URL, STACK_SVIX_API_KEY
+                                   forward webhooks to this Svix server (it delivers them) instead of
+                                   delivering them from signet
+  SIGNET_WEBHOOK_TIMING            for tests: JSON {"retryScheduleMs":[0,100],"leaseMs":2000,
+                                   "timeoutMs":1000,"pollIntervalMs":200,"svixRetryBaseMs":100}
+                                   replaces the production pacing (Svix's schedule, 60 s lease, 15 s
+                                   deadline, 5 s poll)
 `;
 
 function portOption(name: string, value: string): number {
@@ -109,6 +123,7 @@ async function main(): Promise<void> {
       'mailbox-host': { type: 'string', default: process.env.SIGNET_MAILBOX_HOST || '127.0.0.1' },
       'data-dir': { type: 'string', default: './.signet/data' },
       workers: { type: 'string', default: process.env.SIGNET_WORKERS || '1' },
+      'webhook-concurrency': { type: 'string', default: process.env.SIGNET_WEBHOOK_CONCURRENCY || '8' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -127,6 +142,12 @@ async function main(): Promise<void> {
     runPrimary(workers, Boolean(process.env.REDIS_URL));
     return;
   }
+  const webhookConcurrency = Number(values['webhook-concurrency']);
+  if (!Number.isInteger(webhookConcurrency) || webhookConcurrency < 0 || webhookConcurrency > 256) {
+    throw new Error(`--webhook-concurrency must be 0..256, got ${values['webhook-concurrency']}`);
+  }
+  const webhookTiming = webhookTimingEnv(process.env.SIGNET_WEBHOOK_TIMING);
+  const svix = svixFromEnv(process.env);
   const port = portOption('--port', values.port);
   const mailboxPort = portOption('--mailbox-port', values['mailbox-port']);
   const devOAuthPort =
@@ -154,7 +175,8 @@ async function main(): Promise<void> {
     accessTokenLifetimeSeconds: Number.isFinite(lifetime) && lifetime > 0 ? lifetime : 600,
     rateLimits: { mode: rateLimitMode, redisUrl },
     trustProxy,
-    svix: svixFromEnv(process.env),
+    svix,
+    webhooks: { ...webhookTiming, concurrency: webhookConcurrency },
     hardcodedPasskeyChallenge: isTruthyEnv(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
     oauthProviderEndpoints: oauthIssuers,
     publicUrl: process.env.SIGNET_PUBLIC_URL || undefined,
@@ -175,6 +197,7 @@ async function main(): Promise<void> {
       ? `  development identity provider (OAuth shared keys): ${devOAuth.url}, this machine only; never used in production mode`
       : '  development identity provider: off (OAuth providers with shared keys answer an error)',
     `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
+    `  webhooks: ${svix ? `forwarded to the Svix server at ${svix.url}` : 'delivered by signet'}, ${webhookConcurrency === 0 ? 'none sent from this process' : `up to ${webhookConcurrency} at once per process`}`,
     `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,
     '',
     'Development project:',
@@ -255,6 +278,24 @@ function svixFromEnv(env: NodeJS.ProcessEnv): { url: string; apiKey: string } | 
   const url = env.STACK_SVIX_SERVER_URL;
   const apiKey = env.STACK_SVIX_API_KEY;
   return url && apiKey ? { url, apiKey } : undefined;
+}
+
+/** `SIGNET_WEBHOOK_TIMING` (tests shorten the retry schedule, lease and poll); checked at start. */
+function webhookTimingEnv(value: string | undefined): Record<string, unknown> {
+  if (value === undefined || value === '') return {};
+  const known = ['retryScheduleMs', 'leaseMs', 'timeoutMs', 'pollIntervalMs', 'svixRetryBaseMs'];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('SIGNET_WEBHOOK_TIMING must be JSON like {"retryScheduleMs":[0,100],"leaseMs":2000}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('SIGNET_WEBHOOK_TIMING must be a JSON object');
+  }
+  const unknown = Object.keys(parsed).filter((key) => !known.includes(key));
+  if (unknown.length > 0) throw new Error(`SIGNET_WEBHOOK_TIMING: unknown ${unknown.join(', ')}`);
+  return parsed as Record<string, unknown>;
 }
 
 /** An environment flag: set to anything but empty, `0` or `false`. */

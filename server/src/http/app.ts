@@ -3,6 +3,7 @@
  * one wrapper turns thrown errors into wire errors and adds the headers of wire.md §1.6.
  */
 import { Hono } from 'hono';
+import { mountSvixApi } from '../features/webhooks/svix-api/app.js';
 import type { ServerContext } from '../services/context.js';
 import { errorResponse, finishResponse, newRequestId, textResponse } from './responses.js';
 import { type RouteSpec, runRoute } from './route.js';
@@ -42,6 +43,8 @@ export function createHttpApp(
   // A known path with a method it does not have.
   const knownPaths = new Set(routes.flatMap((spec) => API_PREFIXES.map((prefix) => prefix + spec.path)));
   for (const path of knownPaths) app.all(path, () => textResponse(405, 'Method not allowed'));
+  // The Svix API signet serves for Stack's webhook tools: its own protocol, its own small app.
+  mountSvixApi(app, ctx);
 
   app.notFound((c) =>
     textResponse(

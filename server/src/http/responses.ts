@@ -30,6 +30,10 @@ export const CORS_ALLOWED_HEADERS = [
   'baggage',
   'sentry-trace',
   'x-vercel-protection-bypass',
+  // What Svix's clients send to the Svix API signet serves (features/webhooks/svix-api).
+  'svix-req-id',
+  'svix-retry-count',
+  'idempotency-key',
 ].join(', ');
 
 /** Response headers a browser may read cross-origin (the kit waits out a 429's `retry-after`). */

@@ -1,12 +1,14 @@
 /**
- * `POST /webhooks/svix-token` (wire.md §4.11): a token for Svix's app portal, where an admin sees
- * the project's webhook endpoints and deliveries. Svix keeps one application per project, made
- * on first use.
+ * `POST /webhooks/svix-token` (wire.md §4.11): a token for the Svix API, where an admin manages the
+ * project's webhook endpoints and sees their deliveries. With a Svix server configured it is that
+ * server's app-portal token (Svix keeps one application per project, made on first use); without
+ * one it is signet's own token for the Svix API signet serves at its origin.
  */
 import * as v from 'valibot';
 import { StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
 import type { SvixOptions } from '../../services/context.js';
+import { issueApiToken } from '../../services/webhooks/api-tokens.js';
 import { emptyBody } from '../fields.js';
 
 /** Calls the Svix API; a failure is the server's configuration problem, said plainly. */
@@ -37,12 +39,9 @@ export const svixTokenRoute = defineRoute({
   body: emptyBody,
   async handler({ ctx, auth, json }) {
     const svix = ctx.svix;
-    if (!svix) {
-      throw new StatusError(
-        400,
-        'Webhooks are not configured on this server: start signet-server with STACK_SVIX_SERVER_URL and STACK_SVIX_API_KEY (or the svix option) to manage webhook endpoints.',
-      );
-    }
+    // No Svix server: signet serves the Svix API itself (features/webhooks/svix-api), and this
+    // token opens it for this project only.
+    if (!svix) return json({ token: issueApiToken(ctx, auth.project.id) }, 201);
     const projectId = auth.project.id;
     await svixCall(svix, '/api/v1/app/?get_if_exists=true', { uid: projectId, name: projectId });
     const access = await svixCall(

@@ -43,7 +43,12 @@ export function resolveDeliveryOptions(
   for (const key of ['leaseMs', 'timeoutMs', 'pollIntervalMs', 'svixRetryBaseMs'] as const) {
     if (!Number.isFinite(merged[key]) || merged[key] <= 0) throw new Error(`webhooks.${key} must be > 0`);
   }
-  if (merged.retryScheduleMs.length === 0 || merged.retryScheduleMs.some((d) => !(d >= 0))) {
+  const schedule: unknown = merged.retryScheduleMs;
+  if (
+    !Array.isArray(schedule) ||
+    schedule.length === 0 ||
+    schedule.some((d) => !(typeof d === 'number' && d >= 0))
+  ) {
     throw new Error('webhooks.retryScheduleMs must list at least one delay ≥ 0');
   }
   if (merged.leaseMs <= merged.timeoutMs) throw new Error('webhooks.leaseMs must be longer than timeoutMs');
