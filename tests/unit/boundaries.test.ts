@@ -194,6 +194,18 @@ describe('boundaries', () => {
     expect(circles).toEqual([]);
   });
 
+  it('signet/cli (Node) imports the wire, core’s HTTP plumbing and Node only: no React, plugin or server', () => {
+    const files = sources('cli');
+    expect(files.length).toBeGreaterThan(1);
+    expect(
+      violations(files, (s, file) => {
+        if (!s.startsWith('.')) return !s.startsWith('node:');
+        const to = target(file, s);
+        return !(to.startsWith('cli/') || to.startsWith('wire/') || to.startsWith('core/http/'));
+      }),
+    ).toEqual([]);
+  });
+
   it('react reaches plugins only through the screen contract, never a plugin’s files', () => {
     expect(
       violations(sources('react'), (s, file) => s.startsWith('.') && target(file, s).startsWith('plugins/')),
