@@ -109,6 +109,12 @@ export { teamsScreens, TeamSwitcher } from './plugins/teams/screens.tsx';`,
     code: `export { adminTeamPermissionDefinitions } from './plugins/admin-team-permission-definitions/index.ts';`,
   },
   {
+    name: 'admin-webhooks plugin alone (on top of the core)',
+    budgetBytes: 3 * 1024,
+    coreExternal: true,
+    code: `export { adminWebhooks } from './plugins/admin-webhooks/index.ts';`,
+  },
+  {
     name: 'oauth screens alone, icons aside (on top of the core, the React adapter and the oauth plugin)',
     budgetBytes: 4 * 1024,
     coreExternal: true,
