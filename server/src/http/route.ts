@@ -105,9 +105,10 @@ export interface RouteSpec<
   user?: User;
   /**
    * A `me` route: without a signed-in user it answers CANNOT_GET_OWN_USER_WITHOUT_USER, before
-   * the body is validated (wire.md §4.8).
+   * the body is validated (wire.md §4.8). A path parameter's name instead: the same answer when
+   * that parameter is `me` (wire.md §1.5: `me` is replaced before validation).
    */
-  me?: boolean;
+  me?: boolean | (keyof ParamsOf<Path> & string);
   body?: B;
   /**
    * Bodies that differ by access type (a client may change fewer fields than a server); the
@@ -170,7 +171,8 @@ export async function runRoute(
     const error = accessError(auth, spec.access);
     if (error) throw error;
   }
-  if (spec.me && !auth?.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
+  const meNeeded = typeof spec.me === 'string' ? params[spec.me] === 'me' : spec.me;
+  if (meNeeded && !auth?.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
 
   // Path parameters reach handlers and queries as they came: refuse what no id can contain.
   const problems: string[] = unstorable('params', params);

@@ -33,8 +33,7 @@ export function channelView(channel: ChannelRow): ContactChannelJson {
 
 /**
  * The user whose channels the request means: `me` is the signed-in user; client access may name
- * only itself ("Client can only {verb} contact channels for their own user.", with status
- * `otherUserStatus`, otherwise); server and admin access any user of the project
+ * only itself (403 "Client can only {verb} contact channels for their own user." otherwise); server and admin access any user of the project
  * (USER_ID_DOES_NOT_EXIST when unknown).
  */
 export async function resolveUserId(
@@ -42,7 +41,6 @@ export async function resolveUserId(
   auth: RequestAuth,
   userId: string,
   verb: 'list' | 'create' | 'read' | 'update' | 'delete' | 'verify',
-  otherUserStatus = 403,
 ): Promise<string> {
   if (userId === 'me') {
     if (!auth.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
@@ -51,7 +49,7 @@ export async function resolveUserId(
   if (auth.type === 'client') {
     // Ids are stored lower-case; a UUID is the same id in either case.
     if (auth.user?.row.id !== userId.toLowerCase()) {
-      throw new StatusError(otherUserStatus, `Client can only ${verb} contact channels for their own user.`);
+      throw new StatusError(403, `Client can only ${verb} contact channels for their own user.`);
     }
     return auth.user.row.id;
   }
@@ -71,7 +69,7 @@ export async function findChannel(db: Pick<Database, 'select'>, userId: string, 
   return channel;
 }
 
-/** 404 text of a missing channel (GET, PATCH, send-verification-code). */
+/** 404 text of a missing channel (GET, PATCH). */
 export const channelNotFound = () => new StatusError(404, 'Contact channel not found.');
 
 /**

@@ -28,6 +28,10 @@ export const listApiKeysRoute = defineRoute({
   },
 });
 
+/** The first and last millisecond of the years 100 to 9999: the dates stored and read back as written. */
+const MIN_DATE_MILLIS = -59_011_459_200_000; // 0100-01-01T00:00:00Z
+const MAX_DATE_MILLIS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** A new key: its prefix and 45 lowercase Crockford base-32 characters (225 random bits). */
 const newKey = (prefix: 'pck' | 'ssk' | 'sak') => `${prefix}_${randomCrockford(45)}`;
 
@@ -40,7 +44,13 @@ export const createApiKeyRoute = defineRoute({
   access: ['admin'],
   body: v.strictObject({
     description: boundedString(INPUT_LIMITS.text),
-    expires_at_millis: v.pipe(v.number(), v.integer('must be an integer'), v.safeInteger()),
+    // Any time a date holds, the past included (the reference's too): such a key never works.
+    expires_at_millis: v.pipe(
+      v.number(),
+      v.integer('must be an integer'),
+      v.minValue(MIN_DATE_MILLIS, `must be at least ${MIN_DATE_MILLIS}`),
+      v.maxValue(MAX_DATE_MILLIS, `must be at most ${MAX_DATE_MILLIS}`),
+    ),
     has_publishable_client_key: v.boolean(),
     has_secret_server_key: v.boolean(),
     has_super_secret_admin_key: v.boolean(),
@@ -49,8 +59,6 @@ export const createApiKeyRoute = defineRoute({
     if (!body.has_publishable_client_key && !body.has_secret_server_key && !body.has_super_secret_admin_key) {
       throw new StatusError(400, 'An API key needs at least one of the three key types.');
     }
-    if (body.expires_at_millis <= ctx.now())
-      throw new StatusError(400, 'expires_at_millis must be in the future.');
     const [row] = await ctx.db
       .insert(apiKeySets)
       .values({
