@@ -4,7 +4,8 @@
  * and signs a user up; webpack and Vite builds of a page that imports the kit keep the theme's
  * CSS; a server render with the installed `signet/react` works; one copy of
  * @preact/signals-core is installed and an app's own computed() follows the kit's user signal;
- * both packages carry their license and source maps whose sources are in the map or the package.
+ * both packages carry their license and source maps whose sources are in the map or the package;
+ * `signet/cli` imports and runs in Node.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -274,6 +275,31 @@ module.exports = {
     expect(bundle).toContain('Read and list the other members of the team');
     expect(assets.some((name) => name.startsWith('github-') && name.endsWith('.js'))).toBe(true);
   }, 180_000);
+
+  it('signet/cli imports in Node and runs a login against a scripted API', async () => {
+    await writeFile(
+      join(app(), 'cli.mjs'),
+      `import { CliLoginError, cliLogin, openerFor } from 'signet/cli';
+let polls = 0;
+const fetch = async (url) => String(url).endsWith('/auth/cli')
+  ? Response.json({ polling_code: 'p', login_code: 'l', expires_at: new Date().toISOString() })
+  : Response.json(++polls < 2 ? { status: 'waiting' } : { status: 'success', refresh_token: 'rt' }, { status: polls < 2 ? 200 : 201 });
+const told = [];
+const result = await cliLogin({ baseUrl: 'http://api.test', projectId: 'p', publishableClientKey: 'k', appUrl: 'http://app.test', pollIntervalMillis: 1, fetch, onUrl: (url) => told.push(url), open: () => {} });
+console.log(JSON.stringify({ result, told, opener: openerFor('linux', 'x')[0], error: new CliLoginError('used').reason }));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['cli.mjs'], { cwd: app() });
+    expect(JSON.parse(stdout)).toEqual({
+      result: { refreshToken: 'rt', url: 'http://app.test/handler/cli-auth-confirm?login_code=l' },
+      told: ['http://app.test/handler/cli-auth-confirm?login_code=l'],
+      opener: 'xdg-open',
+      error: 'used',
+    });
+    await expect(
+      stat(join(app(), 'node_modules', 'signet', 'dist', 'cli', 'index.d.ts')),
+    ).resolves.toBeTruthy();
+  }, 60_000);
 
   it('renders on a server, and an app’s own computed() follows the kit’s user signal', async () => {
     await writeFile(
