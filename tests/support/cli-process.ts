@@ -15,6 +15,8 @@ export interface CliServer {
   output(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Ends the process with SIGKILL (a crash: nothing runs on the way out); resolves once it is gone. */
+  kill(): Promise<void>;
 }
 
 /** Starts `signet-server` with `args` and `env` (added to this process's environment). */
@@ -61,6 +63,10 @@ export async function startCli(args: string[], env: Record<string, string>): Pro
     stop: () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }
