@@ -19,6 +19,8 @@ type Project = Parameters<typeof createPersonalTeam>[2];
 
 /** A new user: every field a creating path may set; what it leaves out keeps the column's default. */
 export interface NewUser {
+  /** A fixed id (the seeded administrator's); a new random one otherwise. */
+  id?: string;
   /** The moment of creation: the user's, its channel's, its password's and its team's. */
   at: Date;
   displayName?: string | null;
@@ -53,7 +55,7 @@ export async function createUser(
   project: Project,
   input: NewUser,
 ): Promise<CreatedUser> {
-  const userId = randomUuid();
+  const userId = input.id ?? randomUuid();
   const { at } = input;
   await tx.insert(users).values({
     id: userId,

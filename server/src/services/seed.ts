@@ -1,7 +1,8 @@
 /**
- * First-start seeding: the `internal` project (as on a Stack Auth backend), a development project,
- * their key sets, and the server secret shared by every process on this database. Idempotent and
- * safe to run from several processes at once (it holds the migration advisory lock).
+ * First-start seeding: the `internal` project (as on a Stack Auth backend, configured from the same
+ * `STACK_SEED_INTERNAL_PROJECT_*` variables), a development project, their key sets, an optional
+ * first administrator, and the server secret shared by every process on this database. Idempotent
+ * and safe to run from several processes at once (it holds the migration advisory lock).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -9,7 +10,9 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { randomCrockford, randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
-import { apiKeySets, projects, serverMeta } from '../db/schema.js';
+import { apiKeySets, projects, serverMeta, users } from '../db/schema.js';
+import { createUser } from './create-user.js';
+import { createPasswordService } from './passwords.js';
 import { addDefaultPermissionDefinitions } from './teams/permissions.js';
 
 /** The id and the three keys of a project. */
@@ -22,7 +25,26 @@ export interface ProjectKeys {
 
 /** Fixed ids and keys for the seeded projects (from options or the environment). */
 export interface SeedOptions {
-  internal?: { publishableClientKey?: string; secretServerKey?: string; superSecretAdminKey?: string };
+  internal?: {
+    publishableClientKey?: string;
+    secretServerKey?: string;
+    superSecretAdminKey?: string;
+    /**
+     * Settings of the internal project; each left out keeps signet's default (sign-up, codes and
+     * localhost on; no OAuth provider; no client team creation). Sign-up and localhost are applied
+     * on every start, the others when the project is first made, as the reference does.
+     */
+    config?: {
+      signUpEnabled?: boolean;
+      otpEnabled?: boolean;
+      allowLocalhost?: boolean;
+      /** Shared-key providers, e.g. `['github', 'google']`. */
+      oauthProviders?: string[];
+      clientTeamCreation?: boolean;
+    };
+    /** A first administrator of the internal project, made once (email and password). */
+    user?: { email: string; password: string; internalAccess?: boolean };
+  };
   dev?: {
     projectId?: string;
     publishableClientKey?: string;
@@ -45,11 +67,34 @@ const HUNDRED_YEARS_MS = 100 * 365 * 24 * 3600 * 1000;
 /** Reads the seed ids and keys from the variables a Stack Auth backend (and signet) understands. */
 export function seedFromEnv(env: Record<string, string | undefined>): SeedOptions {
   const pick = (name: string) => (env[name] ? env[name] : undefined);
+  // The reference reads a flag as on only when it is exactly 'true'; unset keeps signet's default.
+  const flag = (name: string) => (env[name] === undefined ? undefined : env[name] === 'true');
+  const providers = pick('STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS');
+  const email = pick('STACK_SEED_INTERNAL_PROJECT_USER_EMAIL');
+  const password = pick('STACK_SEED_INTERNAL_PROJECT_USER_PASSWORD');
   return {
     internal: {
       publishableClientKey: pick('STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY'),
       secretServerKey: pick('STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY'),
       superSecretAdminKey: pick('STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY'),
+      config: {
+        signUpEnabled: flag('STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED'),
+        otpEnabled: flag('STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED'),
+        allowLocalhost: flag('STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST'),
+        oauthProviders: providers
+          ?.split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+        clientTeamCreation: flag('STACK_SEED_INTERNAL_PROJECT_CLIENT_TEAM_CREATION'),
+      },
+      user:
+        email && password
+          ? {
+              email,
+              password,
+              internalAccess: flag('STACK_SEED_INTERNAL_PROJECT_USER_INTERNAL_ACCESS') ?? false,
+            }
+          : undefined,
     },
     dev: {
       projectId: pick('SIGNET_SEED_DEV_PROJECT_ID'),
@@ -72,16 +117,25 @@ export async function seed(
       options.serverSecret ??
       (await metaValue(tx, 'server_secret', () => randomBytes(32).toString('base64url')));
 
+    const config = options.seed?.internal?.config ?? {};
+    // Like the reference's, the internal project has no team permission definitions and gives
+    // team creators and members none.
     await ensureProject(tx, now, {
       id: 'internal',
       displayName: 'Stack Dashboard',
       description: "Stack's admin dashboard",
-      magicLinkEnabled: true,
+      magicLinkEnabled: config.otpEnabled ?? true,
       passkeyEnabled: false,
-      clientTeamCreationEnabled: false,
-      oauthProviders: [],
+      clientTeamCreationEnabled: config.clientTeamCreation ?? false,
+      oauthProviders: (config.oauthProviders ?? []).map((id) => ({ id, type: 'shared', enabled: true })),
+      signUpEnabled: config.signUpEnabled,
+      allowLocalhost: config.allowLocalhost,
+      permissionDefinitions: false,
     });
+    await applyEveryStart(tx, 'internal', config);
     const internal = await ensureKeys(tx, now, 'internal', options.seed?.internal ?? {});
+    const admin = options.seed?.internal?.user;
+    if (admin) await ensureAdministrator(tx, now, admin);
 
     const wantedDevId = options.seed?.dev?.projectId;
     const devId = wantedDevId
@@ -132,8 +186,13 @@ async function ensureProject(
     passkeyEnabled: boolean;
     clientTeamCreationEnabled: boolean;
     oauthProviders: { id: string; type: 'shared'; enabled: boolean }[];
+    signUpEnabled?: boolean;
+    allowLocalhost?: boolean;
+    /** Whether the project gets the default team permission definitions (`admin`, `member`). */
+    permissionDefinitions?: boolean;
   },
 ): Promise<void> {
+  const withDefinitions = p.permissionDefinitions ?? true;
   await tx
     .insert(projects)
     .values({
@@ -142,17 +201,54 @@ async function ensureProject(
       description: p.description,
       createdAt: new Date(now()),
       configId: randomUuid(),
-      allowLocalhost: true,
-      signUpEnabled: true,
+      allowLocalhost: p.allowLocalhost ?? true,
+      signUpEnabled: p.signUpEnabled ?? true,
       credentialEnabled: true,
       magicLinkEnabled: p.magicLinkEnabled,
       passkeyEnabled: p.passkeyEnabled,
       clientTeamCreationEnabled: p.clientTeamCreationEnabled,
       oauthProviders: p.oauthProviders,
       emailConfig: { type: 'shared' },
+      ...(withDefinitions ? {} : { teamCreatorDefaultPermissions: [], teamMemberDefaultPermissions: [] }),
     })
     .onConflictDoNothing();
-  await addDefaultPermissionDefinitions(tx, p.id);
+  if (withDefinitions) await addDefaultPermissionDefinitions(tx, p.id);
+}
+
+/** Sign-up and localhost follow the environment on every start, as the reference's seed does. */
+async function applyEveryStart(
+  tx: Tx,
+  projectId: string,
+  config: { signUpEnabled?: boolean; allowLocalhost?: boolean },
+): Promise<void> {
+  const set = { signUpEnabled: config.signUpEnabled, allowLocalhost: config.allowLocalhost };
+  if (set.signUpEnabled === undefined && set.allowLocalhost === undefined) return;
+  await tx.update(projects).set(set).where(eq(projects.id, projectId));
+}
+
+/** The reference's fixed id of the seeded administrator, so a second start finds it. */
+const ADMINISTRATOR_ID = '33e7c043-d2d1-4187-acd3-f91b5ed64b46';
+
+/**
+ * The first administrator of the internal project, as the reference seeds it: signing in with the
+ * email (unverified) and password; with internal access, a manager of the internal project.
+ */
+async function ensureAdministrator(
+  tx: Tx,
+  now: () => number,
+  admin: { email: string; password: string; internalAccess?: boolean },
+): Promise<void> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, ADMINISTRATOR_ID));
+  if (existing) return;
+  const [project] = await tx.select().from(projects).where(eq(projects.id, 'internal'));
+  await createUser({ svix: undefined, now }, tx, project!, {
+    id: ADMINISTRATOR_ID,
+    at: new Date(now()),
+    displayName: 'Administrator (created by seed script)',
+    serverMetadata: admin.internalAccess ? { managedProjectIds: ['internal'] } : undefined,
+    primaryEmail: { value: admin.email, isVerified: false, usedForAuth: true },
+    passwordHash: await createPasswordService().hash(admin.password),
+  });
 }
 
 const newKey = (prefix: string) => `${prefix}_${randomCrockford(45)}`;
