@@ -33,7 +33,9 @@ describe.each(backends())('server request auth on $name', (backend) => {
     const latest = await fetch(`${url}/api/latest`);
     expect(await latest.text()).toBe(anonymous.text);
     const asClient = await raw(url, '', { keys: dev });
-    expect(asClient.text).toContain(`Authentication: Client\nProject: ${dev.projectId}\nUser: None`);
+    expect(asClient.text).toBe(
+      `Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\nAuthentication: Client\n  Project: ${dev.projectId}\n  User: None`,
+    );
   });
 
   it('puts the request id, cache and CORS headers on every response', async () => {

@@ -19,7 +19,8 @@ export const welcomeRoute = defineRoute({
       const user = auth.user
         ? (auth.user.channels.find((c) => c.isPrimary)?.value ?? auth.user.row.id)
         : 'None';
-      lines.push(`Authentication: ${type}`, `Project: ${auth.project.id}`, `User: ${user}`);
+      // The reference indents the details under the access type by two spaces.
+      lines.push(`Authentication: ${type}`, `  Project: ${auth.project.id}`, `  User: ${user}`);
     }
     return text(lines.join('\n'));
   },
