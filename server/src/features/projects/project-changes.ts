@@ -1,10 +1,9 @@
 /**
- * Turning an admin's project body into the columns to write (wire.md §4.11 rules, product-spec §5
- * production mode), and writing them. Shared by `PATCH /projects/current` and `POST
+ * Turning an admin's project body into the columns to write (wire.md §4.11 rules), and writing
+ * them. Shared by `PATCH /projects/current` and `POST
  * /internal/projects`; nothing is written until every rule holds.
  */
 import { eq } from 'drizzle-orm';
-import { productionModeProblems } from '../../../../wire/production-mode.js';
 import { SHARED_OAUTH_PROVIDER_IDS } from '../../../../wire/project.js';
 import { SYSTEM_PERMISSIONS } from '../../../../wire/team.js';
 import type { ProjectRow } from '../../db/schema.js';
@@ -71,7 +70,8 @@ export async function projectChanges(
     teamMemberDefaultPermissions: c.team_member_default_permissions,
     emailConfig,
   };
-  refuseInvalidProductionMode(current, columns);
+  // Production mode is not refused over what it would forbid, as in the reference: the kit and the
+  // console show those problems (wire/production-mode.ts) beside the switch.
   return columns;
 }
 
@@ -169,20 +169,4 @@ function storedProvider(p: ProviderInput) {
         }
       : {};
   return JSON.parse(JSON.stringify({ id: p.id, enabled: p.enabled, type: p.type, ...keys }));
-}
-
-/** Refuses a change that leaves the project in production mode with what production mode forbids. */
-function refuseInvalidProductionMode(current: ProjectRow | undefined, columns: ProjectColumns): void {
-  const production = columns.isProductionMode ?? current?.isProductionMode ?? false;
-  if (!production) return;
-  const problems = productionModeProblems({
-    id: current?.id ?? 'new',
-    config: {
-      allow_localhost: columns.allowLocalhost ?? current?.allowLocalhost ?? true,
-      domains: (columns.domains ?? current?.domains ?? []) as { domain: string }[],
-    },
-  });
-  if (problems.length === 0) return;
-  const lines = problems.map((p) => `- ${p.message} (fix it on the domains page: ${p.relativeFixUrl})`);
-  throw new StatusError(400, `The project cannot be in production mode:\n${lines.join('\n')}`);
 }
