@@ -1,4 +1,7 @@
-/** `npm run bench`: bundle sizes (with budgets), then server throughput. Not part of the tests. */
+/**
+ * `npm run bench`: bundle sizes (with budgets), then server throughput, then webhook delivery.
+ * Not part of the tests.
+ */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchBundleSizes } from './bundle-size.mjs';
@@ -9,5 +12,10 @@ const throughput = spawnSync(
   ['--import', 'tsx', fileURLToPath(new URL('./server-throughput.ts', import.meta.url))],
   { stdio: 'inherit' },
 );
+const webhooks = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./webhooks.ts', import.meta.url))],
+  { stdio: 'inherit' },
+);
 if (!withinBudget) console.error('\nA bundle is over its budget.');
-process.exitCode = withinBudget && throughput.status === 0 ? 0 : 1;
+process.exitCode = withinBudget && throughput.status === 0 && webhooks.status === 0 ? 0 : 1;
