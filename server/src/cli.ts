@@ -56,6 +56,7 @@ Environment:
                                    (OAuth providers call back there; default: each request's origin)
   SIGNET_OAUTH_PROVIDER_ISSUERS    JSON {"google":{"issuer":"https://idp.example"}}: point standard
                                    providers at an OpenID Connect issuer instead of their own endpoints
+  STACK_EMAIL_SENDER               the address shared-config mail comes from (default noreply@signet.localhost)
   STACK_SVIX_SERVER_URL, STACK_SVIX_API_KEY
                                    forward webhooks to this Svix server (it delivers them) instead of
                                    delivering them from signet
@@ -176,6 +177,7 @@ async function main(): Promise<void> {
     rateLimits: { mode: rateLimitMode, redisUrl },
     trustProxy,
     svix,
+    sharedEmailSender: process.env.STACK_EMAIL_SENDER || undefined,
     webhooks: { ...webhookTiming, concurrency: webhookConcurrency },
     hardcodedPasskeyChallenge: isTruthyEnv(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
     oauthProviderEndpoints: oauthIssuers,

@@ -71,6 +71,12 @@ export interface SignetServerOptions {
    */
   svix?: SvixOptions;
   /**
+   * The address mail of the shared email config comes from, the project's name as the sender's
+   * name (`signet-server` reads `STACK_EMAIL_SENDER`, as a Stack backend does). Default
+   * `noreply@signet.localhost`.
+   */
+  sharedEmailSender?: string;
+  /**
    * Webhook delivery: how many deliveries this process sends at once (`concurrency`, default 8;
    * 0 = none, other processes on the database deliver), and the pacing (Svix's retry schedule, a
    * 60 s lease on a claimed delivery, a 15 s deadline, a 5 s poll), which tests shorten.
@@ -192,6 +198,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       rateLimits,
       trustedProxies,
       svix: options.svix,
+      sharedEmailSender: options.sharedEmailSender,
       webhookDelivery,
       hardcodedPasskeyChallenge: options.hardcodedPasskeyChallenge ?? false,
       totpSecrets: createSecretBox(seeded.serverSecret, 'totp secrets'),

@@ -6,6 +6,7 @@ import { mailbox } from '../../server/src/email/send-email.js';
 describe('mail addresses', () => {
   it('puts a plain name before the address and quotes one with specials', () => {
     expect(mailbox('Acme', 'noreply@acme.test')).toBe('Acme <noreply@acme.test>');
+    expect(mailbox('Stack Dashboard', 'noreply@example.com')).toBe('Stack Dashboard <noreply@example.com>');
     expect(mailbox('Acme, Inc.', 'noreply@acme.test')).toBe('"Acme, Inc." <noreply@acme.test>');
     expect(mailbox('Say "hi"', 'a@b.test')).toBe('"Say \\"hi\\"" <a@b.test>');
     expect(mailbox('', 'a@b.test')).toBe('a@b.test');

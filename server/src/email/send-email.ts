@@ -9,7 +9,6 @@ import { isLocalHost } from '../services/local-hosts.js';
 import { type EmailConfig, type MailStore, outboxMayKeep, type SentEmail } from './mail-store.js';
 import type { RenderedEmail } from './render.js';
 
-/** Sender of emails on the shared config. */
 /** The address mail of the shared (development) config comes from; the name is the project's. */
 export const SHARED_SENDER_ADDRESS = 'noreply@signet.localhost';
 
@@ -31,6 +30,8 @@ export interface SendEmailInput {
   config: EmailConfig;
   /** The project's display name: the sender's name on the shared config, as Stack's. */
   projectDisplayName: string;
+  /** The shared config's sender address; `SHARED_SENDER_ADDRESS` when unset. */
+  sharedSender?: string;
   to: string;
   email: RenderedEmail;
   now: number;
@@ -86,7 +87,7 @@ export async function sendEmail(store: MailStore, input: SendEmailInput): Promis
   const { config, email } = input;
   const from =
     config.type === 'shared'
-      ? mailbox(input.projectDisplayName, SHARED_SENDER_ADDRESS)
+      ? mailbox(input.projectDisplayName, input.sharedSender ?? SHARED_SENDER_ADDRESS)
       : mailbox(config.sender_name, config.sender_email);
   const error =
     config.type === 'standard'

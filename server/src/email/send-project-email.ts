@@ -8,7 +8,7 @@ import type { EmailConfig, SentEmail } from './mail-store.js';
 import { loadTemplate } from './project-templates.js';
 import { renderEmail } from './render.js';
 import { sendEmail } from './send-email.js';
-import type { EmailTemplateType, TemplateVariables } from './template-types.js';
+import type { EmailDocument, EmailTemplateType, TemplateVariables } from './template-types.js';
 
 /** What to send. */
 export interface ProjectEmail {
@@ -18,6 +18,11 @@ export interface ProjectEmail {
   userDisplayName?: string | null;
   /** The type's own variables (links, the one-time code). */
   variables: TemplateVariables;
+  /**
+   * The content to send instead of the type's default when the project has not customised the
+   * template (the legacy sign-in email of old SDKs); a customised template is always used as is.
+   */
+  defaultContent?: EmailDocument;
 }
 
 /** The project's email config; anything unreadable falls back to the shared outbox. */
@@ -34,7 +39,8 @@ export async function sendProjectEmail(
 ): Promise<SentEmail> {
   const template = await loadTemplate(ctx.db, project.id, email.type);
   const name = email.userDisplayName ?? '';
-  const rendered = renderEmail(template.subject, template.content, {
+  const content = template.isDefault && email.defaultContent ? email.defaultContent : template.content;
+  const rendered = renderEmail(template.subject, content, {
     projectDisplayName: project.displayName,
     userDisplayName: name,
     // The default templates greet "Hi, Ada" or just "Hi".
@@ -46,6 +52,7 @@ export async function sendProjectEmail(
     productionMode: project.isProductionMode,
     config: emailConfigOf(project),
     projectDisplayName: project.displayName,
+    sharedSender: ctx.sharedEmailSender,
     to: email.to,
     email: rendered,
     now: ctx.now(),

@@ -35,6 +35,8 @@ export interface ServerContext {
   cliRefreshTokens: SecretBox;
   /** What request authentication keeps in memory (services/auth-cache). */
   authCache: AuthCache;
+  /** The address shared-config mail comes from (`STACK_EMAIL_SENDER`); the default when unset. */
+  sharedEmailSender?: string;
   /** The Svix server webhooks go through, when one is configured. */
   svix: SvixOptions | undefined;
   /** How webhook deliveries are paced (retry schedule, lease, deadline; services/webhooks). */

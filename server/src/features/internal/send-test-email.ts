@@ -61,6 +61,7 @@ export const sendTestEmailRoute = defineRoute({
       productionMode: auth.project.isProductionMode,
       config,
       projectDisplayName: auth.project.displayName,
+      sharedSender: ctx.sharedEmailSender,
       to: body.recipient_email,
       email: testEmail(auth.project.displayName),
       now: ctx.now(),
