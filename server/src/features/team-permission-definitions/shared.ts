@@ -94,25 +94,6 @@ export function alreadyExists(id: string): StatusError {
 }
 
 /**
- * Whether `id` may be granted in the project: a system permission, or a definition, whose row is
- * then locked (shared) so a concurrent delete or rename waits for the grant and then removes or
- * renames it too.
- */
-export async function lockDefinitionForGrant(
-  tx: Pick<Database, 'select'>,
-  projectId: string,
-  id: string,
-): Promise<boolean> {
-  if (isSystemPermission(id)) return true;
-  const [row] = await tx
-    .select({ id: permissionDefinitions.id })
-    .from(permissionDefinitions)
-    .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
-    .for('share');
-  return row !== undefined;
-}
-
-/**
  * Renames (`to` a new id) or removes (`to` undefined) `from` wherever the project names it other
  * than its own definition row: members' grants, other definitions' contained lists, and the
  * project's default lists for team creators and members.

@@ -174,3 +174,22 @@ export async function grantDefaultPermissions(
     .returning({ id: teamMemberPermissions.permissionId });
   return granted.map((g) => g.id);
 }
+
+/**
+ * Whether `id` may be granted in the project: a system permission, or a definition, whose row is
+ * then locked (shared) so a concurrent delete or rename waits for the grant and then removes or
+ * renames it too.
+ */
+export async function lockDefinitionForGrant(
+  tx: Pick<Database, 'select'>,
+  projectId: string,
+  id: string,
+): Promise<boolean> {
+  if (isSystemPermission(id)) return true;
+  const [row] = await tx
+    .select({ id: permissionDefinitions.id })
+    .from(permissionDefinitions)
+    .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
+    .for('share');
+  return row !== undefined;
+}

@@ -6,10 +6,10 @@ import { TeamPermissionSchema } from '../../../../../../wire/team.js';
 import { teamMemberPermissions } from '../../../../db/schema.js';
 import { knownError } from '../../../../errors.js';
 import { defineRoute } from '../../../../http/route.js';
+import { lockDefinitionForGrant } from '../../../../services/teams/permissions.js';
 import { emitEvents } from '../../../../services/webhooks/emit.js';
 import { permissionEvent } from '../../../../services/webhooks/payloads.js';
 import { emptyBody } from '../../../fields.js';
-import { lockDefinitionForGrant } from '../../../team-permission-definitions/shared.js';
 import { lockMembership, permissionView, resolveMe } from '../../shared.js';
 
 /**
