@@ -227,12 +227,45 @@ describe.each(backends())('the Svix API served by signet on $name', (backend) =>
     await svix.endpoint.delete(app, endpoint.id);
   });
 
-  it('answers paths with a trailing slash, as older Svix clients send them', async () => {
+  it('answers the calls of Stack’s dashboard (svix-react on svix 1.32) with their trailing slashes', async () => {
     const token = await svixToken(running.url, keys);
-    const response = await fetch(`${running.url}/api/v1/app/${app}/endpoint/`, {
-      headers: { authorization: `Bearer ${token}` },
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${running.url}/api/v1/app/${app}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, json: text ? JSON.parse(text) : undefined };
+    };
+    expect((await call('GET', '/endpoint/?limit=100')).json).toMatchObject({ data: [], done: true });
+    const created = await call('POST', '/endpoint/', {
+      url: 'https://hooks.example.com/d',
+      description: 'dash',
     });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ data: [], done: true });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect((await call('GET', `/endpoint/${id}/`)).json).toMatchObject({ id, description: 'dash' });
+    expect((await call('GET', `/endpoint/${id}/secret/`)).json.key).toMatch(/^whsec_/);
+    const attempts = await call('GET', `/attempt/endpoint/${id}/?limit=10&with_msg=true`);
+    expect(attempts.json).toMatchObject({ data: [], done: true });
+    const updated = await call('PUT', `/endpoint/${id}/`, {
+      url: 'https://hooks.example.com/d',
+      description: 'new',
+    });
+    expect(updated.json.description).toBe('new');
+    expect((await call('DELETE', `/endpoint/${id}/`)).status).toBe(204);
+    expect((await call('GET', '/')).status).toBe(200);
+    // A browser's preflight for these calls is answered with the headers the client sends.
+    const preflight = await fetch(`${running.url}/api/v1/app/${app}/endpoint/`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://dashboard.example.com', 'access-control-request-method': 'POST' },
+    });
+    const allowed = preflight.headers.get('access-control-allow-headers') ?? '';
+    for (const header of ['authorization', 'svix-req-id', 'idempotency-key'])
+      expect(allowed).toContain(header);
   });
 });
