@@ -111,7 +111,13 @@ export async function updateEndpoint(
   const [updated] = await uniqueUid(() =>
     ctx.db
       .update(webhookEndpoints)
-      .set({ ...changes, updatedAt: new Date(ctx.now()) })
+      // Turning an endpoint back on starts its failure clock afresh: the worker disables an
+      // endpoint after days of failures, and those days ended when an admin re-enabled it.
+      .set({
+        ...changes,
+        ...(changes.disabled === false ? { failingSince: null } : {}),
+        updatedAt: new Date(ctx.now()),
+      })
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, existing.id)))
       .returning(),
   );
