@@ -305,8 +305,10 @@ describe.each(backends())('attacks on the Svix API on $name', (backend) => {
     for (const query of [
       'event_types=%00',
       'event_types=a%ED%A0%80',
+      `event_types=${'a,'.repeat(101)}`,
       'with_content=maybe',
       'before=yesterday',
+      'before=0000-01-01T00:00:00Z',
       'after=%00',
     ]) {
       expect((await call(`/${a.projectId}/msg?${query}`, { token: tokenA })).status, query).toBe(422);

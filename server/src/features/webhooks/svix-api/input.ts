@@ -65,7 +65,9 @@ export function queryDate(c: Context, name: string): Date | undefined {
   const value = queryString(c, name);
   if (value === undefined) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) {
+  // Years 1 to 9999 only: PostgreSQL has no year 0, and would fail the query rather than say so.
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value) || year < 1 || year > 9999) {
     throw invalid(['query', name], 'Must be an RFC 3339 date and time.');
   }
   return date;
