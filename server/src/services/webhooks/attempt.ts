@@ -4,9 +4,10 @@
  * (url-policy.ts), POST, and record what came back (outcome.ts).
  */
 import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
 import { projects, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema.js';
 import type { ServerContext } from '../context.js';
-import { type ClaimedDelivery, releaseClaim } from './claim.js';
+import { type ClaimedDelivery, type DeliveryTarget, releaseClaim } from './claim.js';
 import type { WebhookDeliveryOptions } from './delivery-options.js';
 import { type PostOutcome, postTo } from './http-post.js';
 import { type Recorded, recordOutcome, TRIGGER } from './outcome.js';
@@ -31,20 +32,7 @@ export async function attemptDelivery(
   claim: ClaimedDelivery,
   options: AttemptOptions,
 ): Promise<Recorded | null> {
-  const [found] = await ctx.db
-    .select({
-      payload: webhookMessages.payload,
-      url: webhookEndpoints.url,
-      disabled: webhookEndpoints.disabled,
-      secretSealed: webhookEndpoints.secretSealed,
-      previousSecretSealed: webhookEndpoints.previousSecretSealed,
-      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
-      productionMode: projects.isProductionMode,
-    })
-    .from(webhookMessages)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, claim.endpointId))
-    .innerJoin(projects, eq(projects.id, webhookEndpoints.projectId))
-    .where(and(eq(webhookMessages.id, claim.messageId), eq(webhookEndpoints.projectId, claim.projectId)));
+  const found = claim.target ?? (await loadTarget(ctx.db, claim));
   if (!found || found.disabled) {
     // Svix: deliveries to a disabled (or removed) endpoint stop.
     await ctx.db
@@ -95,4 +83,23 @@ export async function attemptDelivery(
     retryScheduleMs: options.delivery.retryScheduleMs,
     triggerType: options.triggerType ?? TRIGGER.scheduled,
   });
+}
+
+/** The target of a claim made without one (a resend); undefined when the message or endpoint is gone. */
+async function loadTarget(db: Database, claim: ClaimedDelivery): Promise<DeliveryTarget | undefined> {
+  const [found] = await db
+    .select({
+      payload: webhookMessages.payload,
+      url: webhookEndpoints.url,
+      disabled: webhookEndpoints.disabled,
+      secretSealed: webhookEndpoints.secretSealed,
+      previousSecretSealed: webhookEndpoints.previousSecretSealed,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      productionMode: projects.isProductionMode,
+    })
+    .from(webhookMessages)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, claim.endpointId))
+    .innerJoin(projects, eq(projects.id, webhookEndpoints.projectId))
+    .where(and(eq(webhookMessages.id, claim.messageId), eq(webhookEndpoints.projectId, claim.projectId)));
+  return found;
 }

@@ -16,11 +16,39 @@ export interface ClaimedDelivery {
   projectId: string;
   /** The attempt being made, counting from 1 (the fencing token). */
   attemptCount: number;
+  /** What the attempt sends and where, read with the claim (absent: read it before sending). */
+  target?: DeliveryTarget;
 }
 
-type Row = { message_id: string; endpoint_id: string; project_id: string; attempt_count: number };
+/** The message, endpoint and project facts one attempt needs. */
+export interface DeliveryTarget {
+  payload: unknown;
+  url: string;
+  disabled: boolean;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretExpiresAt: Date | null;
+  productionMode: boolean;
+}
 
-/** Claims up to `limit` deliveries due at `now` for `leaseMs`. */
+type Row = {
+  message_id: string;
+  endpoint_id: string;
+  project_id: string;
+  attempt_count: number;
+  payload: unknown;
+  url: string;
+  disabled: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | string | null;
+  is_production_mode: boolean;
+};
+
+/**
+ * Claims up to `limit` deliveries due at `now` for `leaseMs`, each with its target (one round
+ * trip: the claim and the reads it needs are one statement).
+ */
 export async function claimDueDeliveries(
   db: Pick<Database, 'execute'>,
   now: number,
@@ -30,22 +58,40 @@ export async function claimDueDeliveries(
   const at = new Date(now).toISOString();
   const lease = new Date(now + leaseMs).toISOString();
   const result = await db.execute(sql`
-    UPDATE webhook_deliveries AS d
-       SET next_attempt_at = ${lease}::timestamptz,
-           attempt_count = d.attempt_count + 1,
-           last_attempt_at = ${at}::timestamptz
-      FROM (SELECT message_id, endpoint_id FROM webhook_deliveries
-             WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
-             ORDER BY next_attempt_at
-             LIMIT ${limit}
-             FOR UPDATE SKIP LOCKED) AS due
-     WHERE d.message_id = due.message_id AND d.endpoint_id = due.endpoint_id
- RETURNING d.message_id, d.endpoint_id, d.project_id, d.attempt_count`);
+    WITH claimed AS (
+      UPDATE webhook_deliveries AS d
+         SET next_attempt_at = ${lease}::timestamptz,
+             attempt_count = d.attempt_count + 1,
+             last_attempt_at = ${at}::timestamptz
+        FROM (SELECT message_id, endpoint_id FROM webhook_deliveries
+               WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz
+               ORDER BY next_attempt_at
+               LIMIT ${limit}
+               FOR UPDATE SKIP LOCKED) AS due
+       WHERE d.message_id = due.message_id AND d.endpoint_id = due.endpoint_id
+   RETURNING d.message_id, d.endpoint_id, d.project_id, d.attempt_count
+    )
+    SELECT c.message_id, c.endpoint_id, c.project_id, c.attempt_count, m.payload, e.url, e.disabled,
+           e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, p.is_production_mode
+      FROM claimed c
+      JOIN webhook_messages m ON m.id = c.message_id
+      JOIN webhook_endpoints e ON e.id = c.endpoint_id AND e.project_id = c.project_id
+      JOIN projects p ON p.id = e.project_id`);
   return (result as unknown as { rows: Row[] }).rows.map((r) => ({
     messageId: r.message_id,
     endpointId: r.endpoint_id,
     projectId: r.project_id,
     attemptCount: Number(r.attempt_count),
+    target: {
+      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+      url: r.url,
+      disabled: r.disabled,
+      secretSealed: r.secret_sealed,
+      previousSecretSealed: r.previous_secret_sealed,
+      previousSecretExpiresAt:
+        r.previous_secret_expires_at == null ? null : new Date(r.previous_secret_expires_at),
+      productionMode: r.is_production_mode,
+    },
   }));
 }
 

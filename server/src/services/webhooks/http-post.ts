@@ -76,11 +76,9 @@ export function postTo(request: PostRequest): Promise<PostOutcome> {
         let size = 0;
         const retryAfter = headerValue(res.headers['retry-after']);
         const done = () => {
-          finish(
-            res.statusCode ?? 0,
-            Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8'),
-            retryAfter,
-          );
+          // NUL cannot be stored in a text column: an answer in binary must not wedge the delivery.
+          const text = Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+          finish(res.statusCode ?? 0, text.replaceAll('\u0000', ''), retryAfter);
           res.destroy();
         };
         res.on('data', (chunk: Buffer) => {

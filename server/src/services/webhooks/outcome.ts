@@ -1,5 +1,6 @@
 /**
- * Writing down what one attempt did, in one transaction: the attempt row (always, even when the
+ * Writing down what one attempt did, atomically (a success in one statement, a failure in one
+ * transaction): the attempt row (always, even when the
  * claim was lost meanwhile: the request went out), then — only while the claim still holds — the
  * delivery's new state: done on a 2xx; on a failure the next attempt on the schedule, or failed
  * when it is spent. The endpoint follows: 410 Gone disables it at once, and so does failing for
@@ -38,6 +39,25 @@ export async function recordOutcome(
   const at = new Date(now);
   const ok = outcome.statusCode >= 200 && outcome.statusCode < 300;
   const attemptId = newWebhookId('attempt');
+  if (ok) {
+    // The common case in one statement (atomic without a transaction): the attempt, the delivery
+    // done while the claim holds, and the endpoint no longer failing.
+    await db.execute(sql`
+      WITH attempt AS (
+        INSERT INTO webhook_attempts (id, project_id, message_id, endpoint_id, url, status, trigger_type,
+                                      response_status_code, response, response_duration_ms, created_at)
+        VALUES (${attemptId}, ${claim.projectId}, ${claim.messageId}, ${claim.endpointId}, ${url},
+                ${ATTEMPT_STATUS.success}, ${options.triggerType}, ${outcome.statusCode}, ${outcome.body},
+                ${outcome.durationMs}, ${at.toISOString()}::timestamptz)
+      ), delivered AS (
+        UPDATE webhook_deliveries SET status = 'success', next_attempt_at = ${at.toISOString()}::timestamptz
+         WHERE message_id = ${claim.messageId} AND endpoint_id = ${claim.endpointId}
+           AND status = 'pending' AND attempt_count = ${claim.attemptCount}
+      )
+      UPDATE webhook_endpoints SET failing_since = NULL
+       WHERE id = ${claim.endpointId} AND failing_since IS NOT NULL`);
+    return { attemptId };
+  }
   let nextAttemptAt: number | undefined;
   await db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
@@ -46,7 +66,7 @@ export async function recordOutcome(
       messageId: claim.messageId,
       endpointId: claim.endpointId,
       url,
-      status: ok ? ATTEMPT_STATUS.success : ATTEMPT_STATUS.failed,
+      status: ATTEMPT_STATUS.failed,
       triggerType: options.triggerType,
       responseStatusCode: outcome.statusCode,
       response: outcome.body,
@@ -60,14 +80,6 @@ export async function recordOutcome(
       eq(webhookDeliveries.attemptCount, claim.attemptCount),
     );
     const endpoint = eq(webhookEndpoints.id, claim.endpointId);
-    if (ok) {
-      await tx.update(webhookDeliveries).set({ status: 'success', nextAttemptAt: at }).where(held);
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(and(endpoint, sql`${webhookEndpoints.failingSince} IS NOT NULL`));
-      return;
-    }
     const [row] = await tx
       .select({ failingSince: webhookEndpoints.failingSince })
       .from(webhookEndpoints)

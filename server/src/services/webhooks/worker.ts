@@ -44,11 +44,15 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   let sleepers: Array<() => void> = [];
   let failing = false;
 
+  // One sleeper per wake: a loop that finds work wakes the next, so a burst fans out to every loop
+  // while a single event costs one claim query, not one per loop.
   const wake = () => {
     generation++;
-    const woken = sleepers;
-    sleepers = [];
-    for (const resume of woken) resume();
+    sleepers[0]?.();
+  };
+  const wakeAll = () => {
+    generation++;
+    for (const resume of [...sleepers]) resume();
   };
   const wakeAt = (time: number) => {
     const delay = time - ctx.now();
@@ -114,6 +118,7 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
         await sleep(delivery.pollIntervalMs);
         continue;
       }
+      if (worked) wake();
       if (worked || seen !== generation) continue;
       await sleep(delivery.pollIntervalMs);
     }
@@ -124,7 +129,7 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     () => wake(),
     // Notifications sent while the listener was away are lost: look for work on reconnect.
     (connected) => {
-      if (connected) wake();
+      if (connected) wakeAll();
     },
   );
   const loops = Array.from({ length: concurrency }, () => loop());
@@ -134,7 +139,7 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
       if (stopping.signal.aborted) return;
       stopping.abort();
       for (const timer of timers) clearTimeout(timer);
-      wake();
+      wakeAll();
       await Promise.allSettled(loops);
       await unlisten();
     },
