@@ -4,11 +4,13 @@
  * passwords without the end-user policy, the legacy sign-in email of old SDKs, and the TOTP secrets
  * the wire accepts. Hostile strings never give a 500.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
-import { latestMessage, patchConfig } from '../support/outbox.js';
+import { codeFromLink, latestMessage, patchConfig } from '../support/outbox.js';
 import { expectKnownError, freshEmail, type RawRequest, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
+import { totp } from '../support/totp.js';
 
 const VERIFY_CALLBACK = 'http://localhost:5173/handler/email-verification';
 const MAGIC_CALLBACK = 'http://localhost:5173/handler/magic-link-callback';
@@ -133,6 +135,181 @@ describe.each(backends())('the contract to the letter on $name', (backend) => {
     // Times no date can hold are schema errors, not 500s.
     for (const expires of [Number.MAX_SAFE_INTEGER, -59_011_459_200_001, 253_402_300_800_000, 1e300, 1.5]) {
       expect((await create(expires)).status).toBe(400);
+    }
+  });
+
+  const passwordSignIn = (email: string, password: string) =>
+    call('/auth/password/sign-in', { body: { email, password } });
+
+  it('server access sets any password up to 70 characters, without the end-user policy; end users keep it', async () => {
+    for (const password of ['short', '', 'x'.repeat(70), '😀'.repeat(35)]) {
+      const email = freshEmail();
+      const created = await server('/users', {
+        body: { primary_email: email, primary_email_auth_enabled: true, password },
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(created.json.has_password).toBe(true);
+      if (password) expect((await passwordSignIn(email, password)).status).toBe(200);
+    }
+    const email = freshEmail();
+    const created = await server('/users', {
+      body: { primary_email: email, primary_email_auth_enabled: true, password: 'a brand new password' },
+    });
+    const changed = await server(`/users/${created.json.id}`, { method: 'PATCH', body: { password: 'ab' } });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await passwordSignIn(email, 'ab')).status).toBe(200);
+    // Over 70 UTF-16 code units is the schema's refusal, on create and update alike.
+    for (const password of ['x'.repeat(71), '😀'.repeat(36)]) {
+      for (const response of [
+        await server('/users', { body: { primary_email: freshEmail(), password } }),
+        await server(`/users/${created.json.id}`, { method: 'PATCH', body: { password } }),
+      ]) {
+        expect(response.status).toBe(400);
+        expect(response.json.code).toBe('SCHEMA_ERROR');
+        expect(response.json.error).toContain('  - body.password must be at most 70 characters');
+      }
+    }
+    for (const password of HOSTILE) {
+      const response = await server(`/users/${created.json.id}`, { method: 'PATCH', body: { password } });
+      expect(response.status).toBe(400);
+    }
+    // End users keep the policy: sign-up and password update.
+    expectKnownError(
+      await call('/auth/password/sign-up', {
+        body: { email: freshEmail(), password: 'short', verification_callback_url: VERIFY_CALLBACK },
+      }),
+      'PASSWORD_TOO_SHORT',
+      { min_length: 8 },
+    );
+    const user = await signUp(url, dev);
+    expectKnownError(
+      await call('/auth/password/update', {
+        accessToken: user.accessToken,
+        body: { old_password: user.password, new_password: 'short' },
+      }),
+      'PASSWORD_TOO_SHORT',
+      { min_length: 8 },
+    );
+  });
+
+  it("the reference's texts for password and password_hash together, a bad hash, and email flags without an email", async () => {
+    const hash = '$2a$04$abcdefghijklmnopqrstuu5Cn4Rw7OSV7ZuYyuVPbA3RjzhTn3Kqy';
+    const user = (await server('/users', { body: { display_name: 'No email' } })).json.id as string;
+    const texts: [Record<string, unknown>, string][] = [
+      [
+        { primary_email: freshEmail(), password: 'long enough', password_hash: hash },
+        'Cannot set both password and password_hash at the same time.',
+      ],
+      [
+        { primary_email: freshEmail(), password: null, password_hash: hash },
+        'Cannot set both password and password_hash at the same time.',
+      ],
+      ...['$argon2id$v=19$m=1,t=1,p=1$abc$def', hash.replace('$04$', '$17$'), `${hash}x`, 'plain'].map(
+        (password_hash): [Record<string, unknown>, string] => [
+          { primary_email: freshEmail(), password_hash },
+          "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
+        ],
+      ),
+      [
+        { primary_email_auth_enabled: true, primary_email_verified: true },
+        'primary_email_auth_enabled cannot be true without primary_email',
+      ],
+      [{ primary_email_verified: true }, 'primary_email_verified cannot be true without primary_email'],
+      [
+        { primary_email: null, primary_email_auth_enabled: true },
+        'primary_email_auth_enabled cannot be true without primary_email',
+      ],
+    ];
+    for (const [body, text] of texts) {
+      for (const response of [
+        await server('/users', { body }),
+        await server(`/users/${user}`, { method: 'PATCH', body }),
+      ]) {
+        expect({ status: response.status, text: response.text }, JSON.stringify(body)).toEqual({
+          status: 400,
+          text,
+        });
+      }
+    }
+  });
+
+  it('totp_secret_base64 takes any standard base64 (10, 20, 32 bytes) and signs in with it; anything else is a schema error', async () => {
+    for (const bytes of [10, 20, 32]) {
+      const user = await signUp(url, dev);
+      const secret = randomBytes(bytes);
+      const on =
+        bytes === 32
+          ? await server(`/users/${user.userId}`, {
+              method: 'PATCH',
+              body: { totp_secret_base64: secret.toString('base64') },
+            })
+          : await call('/users/me', {
+              method: 'PATCH',
+              accessToken: user.accessToken,
+              body: { totp_secret_base64: secret.toString('base64') },
+            });
+      expect(on.status, on.text).toBe(200);
+      expect(on.json.requires_totp_mfa).toBe(true);
+      const first = await passwordSignIn(user.email, user.password);
+      expect(first.json.code).toBe('MULTI_FACTOR_AUTHENTICATION_REQUIRED');
+      const done = await call('/auth/mfa/sign-in', {
+        body: { code: first.json.details.attempt_code, type: 'totp', totp: totp(secret, clock) },
+      });
+      expect(done.status, done.text).toBe(200);
+    }
+    const user = await signUp(url, dev);
+    const notBase64 = ['', 'abc', 'abc==', 'a b=', 'ab-_', 'AAAA='];
+    for (const value of [...notBase64, 'A'.repeat(1028), ...HOSTILE]) {
+      const response = await call('/users/me', {
+        method: 'PATCH',
+        accessToken: user.accessToken,
+        body: { totp_secret_base64: value },
+      });
+      expect(response.status, value.slice(0, 20)).toBe(400);
+      expect(response.json.code).toBe('SCHEMA_ERROR');
+      if (notBase64.includes(value)) {
+        expect(response.json.error).toContain('  - body.totp_secret_base64 is not valid base64');
+      }
+    }
+  });
+
+  it('sign-in emails to @stackframe/stack 2.5.37 and older carry the link without the code; newer or other SDKs get the code', async () => {
+    const send = async (version?: string) => {
+      const email = freshEmail();
+      const sent = await call('/auth/otp/send-sign-in-code', {
+        body: { email, callback_url: MAGIC_CALLBACK },
+        headers: version === undefined ? {} : { 'x-stack-client-version': version },
+      });
+      expect(sent.status, sent.text).toBe(200);
+      const message = await latestMessage(mailbox, email);
+      const otp = codeFromLink(message).slice(0, 6).toUpperCase();
+      // The reference keeps one subject for both versions of the template.
+      expect(message.subject).toContain(`Your code is ${otp}`);
+      return { text: message.body.text.includes(otp), html: message.body.html.includes(otp) };
+    };
+    for (const legacy of [
+      'js @stackframe/stack@2.5.37',
+      'js @stackframe/stack@2.5.0',
+      'react @stackframe/stack@1.99.99',
+      'js @stackframe/stack@0.0.0',
+    ]) {
+      expect(await send(legacy), legacy).toEqual({ text: false, html: false });
+    }
+    for (const standard of [
+      undefined,
+      'js @stackframe/stack@2.5.38',
+      'js @stackframe/stack@2.6.0',
+      'js @stackframe/stack@3.0.0',
+      'js @stackframe/js@2.5.0',
+      'js @stackframe/react@2.5.0',
+      'js @stackframe/stack@2.5',
+      'js @stackframe/stack@02.5.37',
+      'js @stackframe/stack@2.5.37.1',
+      '@stackframe/stack@2.5.37',
+      'js @stackframe/stack@99999999999999999999.0.0',
+      'garbage',
+    ]) {
+      expect(await send(standard), standard).toEqual({ text: true, html: true });
     }
   });
 });

@@ -150,13 +150,13 @@ describe.each(backends())('TOTP second factor on $name', (backend) => {
     expectKnownError(await mfa(code, totp(user.secret, clock)), 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
   });
 
-  it('turns off with null, refuses a secret of the wrong size, and keeps the secret sealed at rest', async () => {
+  it('turns off with null, refuses a secret that is not base64, and keeps the secret sealed at rest', async () => {
     const user = await userWithTotp();
     const bad = await raw(running.url, '/users/me', {
       method: 'PATCH',
       keys: dev,
       accessToken: user.accessToken,
-      body: { totp_secret_base64: randomBytes(10).toString('base64') },
+      body: { totp_secret_base64: randomBytes(10).toString('base64url').replace(/=/g, '') },
     });
     expect(bad.headers.get('x-stack-known-error')).toBe('SCHEMA_ERROR');
     if (backend.name === 'postgres') {

@@ -62,3 +62,15 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateType, { subject: string; con
     ]),
   },
 };
+
+/**
+ * The sign-in email's default content for SDKs at or below `@stackframe/stack` 2.5.37, which could
+ * not take a typed code: the link only (the reference's version 1 of the template). The subject is
+ * the same as the current one, as the reference keeps one subject for both versions.
+ */
+export const LEGACY_MAGIC_LINK_CONTENT: EmailDocument = layout([
+  heading('Sign in to {{ projectDisplayName }}'),
+  text('Hi{{ userDisplayNameSuffix }}! Please click on the following button to sign in.'),
+  button('Sign in', '{{ magicLink }}'),
+  text('If you were not expecting this email, you can safely ignore it.'),
+]);

@@ -4,6 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AccessType } from '../../../wire/headers.js';
+import type { ClientUserUpdateJson } from '../../../wire/user.js';
 import { randomUuid } from '../crypto/random.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { ProjectRow } from '../db/schema.js';
@@ -17,7 +18,7 @@ import {
 } from '../db/schema.js';
 import { knownError, StatusError } from '../errors.js';
 import type { ServerContext } from './context.js';
-import { passwordProblem } from './passwords.js';
+import { isBcryptHash } from './passwords.js';
 import { voidRecoveryCodes } from './recovery-codes.js';
 import { loadUser, type UserRecord } from './users.js';
 import { emitEvents } from './webhooks/emit.js';
@@ -25,16 +26,10 @@ import { userEvent } from './webhooks/payloads.js';
 
 /**
  * A user change as the routes hand it over, validated against their body schemas
- * (features/users/bodies.ts): the wire's field names, each left out when unchanged.
+ * (features/users/bodies.ts): the client's fields as the wire names them, and the server's, each
+ * left out when unchanged.
  */
-export interface UserUpdate {
-  display_name?: string | null;
-  profile_image_url?: string | null;
-  client_metadata?: unknown;
-  selected_team_id?: string | null;
-  totp_secret_base64?: string | null;
-  otp_auth_enabled?: boolean;
-  passkey_auth_enabled?: boolean;
+export interface UserUpdate extends ClientUserUpdateJson {
   client_read_only_metadata?: unknown;
   server_metadata?: unknown;
   primary_email?: string | null;
@@ -92,26 +87,31 @@ export async function planUserWrite(
   if (update.passkey_auth_enabled === true) {
     throw new StatusError(400, 'Cannot enable passkey authentication here; register a passkey instead.');
   }
+  // The reference's texts and order (users/crud.tsx getPasswordHashFromData, checkAuthData).
   if (update.password !== undefined && update.password_hash !== undefined) {
-    throw new StatusError(400, 'Give either password or password_hash, not both.');
+    throw new StatusError(400, 'Cannot set both password and password_hash at the same time.');
+  }
+  if (update.password_hash !== undefined && !isBcryptHash(update.password_hash)) {
+    throw new StatusError(
+      400,
+      "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.",
+    );
   }
 
   const nextPrimary = has('primary_email') ? update.primary_email : currentPrimary?.value;
-  if (!nextPrimary && (update.primary_email_verified || update.primary_email_auth_enabled)) {
-    throw new StatusError(
-      400,
-      'primary_email_verified and primary_email_auth_enabled require a primary_email.',
-    );
+  if (!nextPrimary && update.primary_email_auth_enabled) {
+    throw new StatusError(400, 'primary_email_auth_enabled cannot be true without primary_email');
+  }
+  if (!nextPrimary && update.primary_email_verified) {
+    throw new StatusError(400, 'primary_email_verified cannot be true without primary_email');
   }
   let passwordHash: string | null | undefined;
   if (typeof update.password === 'string' || update.password_hash !== undefined) {
     if (!project.credentialEnabled) throw new StatusError(400, 'Password auth not enabled in the project');
     if (!nextPrimary) throw new StatusError(400, 'A user needs a primary email to have a password.');
-    if (typeof update.password === 'string') {
-      const problem = passwordProblem(update.password);
-      if (problem) throw problem;
-      passwordHash = await ctx.passwords.hash(update.password);
-    } else passwordHash = update.password_hash;
+    // Server access sets passwords without the end-user policy (the schema caps the length).
+    if (typeof update.password === 'string') passwordHash = await ctx.passwords.hash(update.password);
+    else passwordHash = update.password_hash;
   } else if (update.password === null) {
     passwordHash = null;
   }

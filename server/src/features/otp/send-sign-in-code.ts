@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { users } from '../../db/schema.js';
+import { LEGACY_MAGIC_LINK_CONTENT } from '../../email/default-templates.js';
 import { sendProjectEmail } from '../../email/send-project-email.js';
 import { knownError, StatusError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
@@ -10,6 +11,7 @@ import { enforceRateLimit } from '../../services/rate-limit/enforce.js';
 import { assertTrustedRedirect, linkWithCode } from '../../services/redirect-urls.js';
 import { createVerificationCode, nonceOf, otpOf } from '../../services/verification-codes.js';
 import { signInEmailField, urlField } from '../fields.js';
+import { isLegacySignInClient } from './client-version.js';
 
 /** The 403 of a project without magic link. */
 export const magicLinkDisabled = () => new StatusError(403, 'Magic link is not enabled for this project');
@@ -22,7 +24,7 @@ export const sendSignInCodeRoute = defineRoute({
   response: v.object({ nonce: v.string() }),
   access: ['client', 'server', 'admin'],
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, request }) {
     const { project } = auth;
     if (!project.magicLinkEnabled) throw magicLinkDisabled();
     assertTrustedRedirect(project, body.callback_url);
@@ -55,6 +57,8 @@ export const sendSignInCodeRoute = defineRoute({
       to: body.email,
       userDisplayName: displayName,
       variables: { magicLink: linkWithCode(body.callback_url, code), otp: otpOf(code) },
+      // SDKs up to 2.5.37 get the link without the code to type (a customised template is kept).
+      ...(isLegacySignInClient(request) ? { defaultContent: LEGACY_MAGIC_LINK_CONTENT } : {}),
     });
     return json({ nonce: nonceOf(code) });
   },
