@@ -239,6 +239,44 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     expect(receiver.received).toHaveLength(1);
   });
 
+  it('disables an endpoint whose deliveries have all failed for five days, failing what is pending', async () => {
+    await setUp();
+    const { id: endpointId } = await engine.endpoint(receiver.url);
+    await engine.q(
+      `UPDATE webhook_endpoints SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`,
+      [endpointId],
+    );
+    receiver.answer = () => ({ status: 500 });
+    const ids = await engine.emit(2);
+    await engine.start(1);
+    await until(async () => (await engine.endpointRow(endpointId)).disabled);
+    await until(async () => {
+      const rows = await Promise.all(ids.map((id) => engine.delivery(id, endpointId)));
+      return rows.every((r) => r.status === 'failed');
+    });
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('connects to the address the name resolved to, sending the name as Host (no second lookup)', async () => {
+    // The injected resolver stands in for DNS; the name exists nowhere else, so only the pinned
+    // address can have carried the request.
+    const resolved: string[] = [];
+    await setUp({
+      ...FAST,
+      resolve: async (host) => {
+        resolved.push(host);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    });
+    const port = new URL(receiver.url).port;
+    await engine.endpoint(`http://hooks.signet-test.invalid:${port}/pinned`);
+    await engine.start(1);
+    await engine.emit(1);
+    await receiver.waitFor(1);
+    expect(receiver.received[0]!.headers.host).toBe(`hooks.signet-test.invalid:${port}`);
+    expect(resolved).toEqual(['hooks.signet-test.invalid']);
+  });
+
   it('keeps trying while the receiver is down, recording each refusal, and delivers once it is back', async () => {
     await setUp({ ...FAST, retryScheduleMs: [0, 100, 100, 100, 100, 100, 100, 100] });
     const { id: endpointId } = await engine.endpoint(receiver.url);
