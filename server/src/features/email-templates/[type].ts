@@ -42,7 +42,7 @@ export const patchEmailTemplateRoute = defineRoute({
     if (emailConfigOf(auth.project).type === 'shared') {
       throw new StatusError(
         400,
-        'You cannot customize email templates when using a shared email server. Set up a custom email server first.',
+        'Cannot update email templates in shared email config. Set up a custom email config to update email templates.',
       );
     }
     if (body.content !== undefined && !isEmailDocument(body.content)) {

@@ -23,10 +23,14 @@ export const listTeamsRoute = defineRoute({
   query: v.strictObject({ user_id: v.optional(userIdOrMeField) }),
   async handler({ ctx, auth, query, json }) {
     let userId: string | undefined;
+    // The reference's checks and texts (teams/crud.tsx onList): a client needs a user, then its own id.
     if (auth.type === 'client') {
-      const own = auth.user?.row.id;
-      if (query.user_id !== 'me' && (own === undefined || query.user_id?.toLowerCase() !== own)) {
-        throw new StatusError(403, 'Client can only list teams for their own user.');
+      if (!auth.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
+      if (query.user_id !== 'me' && query.user_id?.toLowerCase() !== auth.user.row.id) {
+        throw new StatusError(
+          403,
+          'Client can only list teams for their own user. user_id must be either "me" or the ID of the current user',
+        );
       }
     }
     if (query.user_id !== undefined) userId = resolveMe(auth, query.user_id);

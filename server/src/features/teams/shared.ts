@@ -2,8 +2,8 @@
 import * as v from 'valibot';
 import { boundedJson, boundedString, INPUT_LIMITS, profileImageField } from '../fields.js';
 
-/** A team's name: required, not empty. */
-export const teamNameField = v.pipe(boundedString(INPUT_LIMITS.name), v.minLength(1, 'must not be empty'));
+/** A team's name: required on create; `""` is a name, as the reference's plain string schema takes it. */
+export const teamNameField = boundedString(INPUT_LIMITS.name);
 
 const metadata = v.optional(boundedJson(INPUT_LIMITS.metadataJson));
 
