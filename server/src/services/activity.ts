@@ -1,9 +1,11 @@
 /**
  * The days users are active, for the metrics' daily active users: one row per user and UTC day,
- * written at sign-in and at session refresh. Each process remembers what it wrote today, so a
+ * written wherever an access token is made (sign-in, a session made by server code, refresh), as
+ * the reference logs its activity event there. Each process remembers what it wrote today, so a
  * refresh costs a write only the first time a user is seen on a day.
  */
-import { userActivityDays } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { userActivityDays, users } from '../db/schema.js';
 import type { ServerContext } from './context.js';
 
 /** At most this many users are remembered per process before the memory starts afresh. */
@@ -25,4 +27,16 @@ export async function recordActivity(ctx: ServerContext, projectId: string, user
   if (memo.users.has(userId)) return;
   await ctx.db.insert(userActivityDays).values({ projectId, userId, day }).onConflictDoNothing();
   memo.users.add(userId);
+}
+
+/**
+ * A new session's first access token: the user's `lastActiveAt` (what the metrics' recently active
+ * users and `last_active_at_millis` read) and the day. A refresh sets both in its own statement.
+ */
+export async function markActive(ctx: ServerContext, projectId: string, userId: string): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ lastActiveAt: new Date(ctx.now()) })
+    .where(eq(users.id, userId));
+  await recordActivity(ctx, projectId, userId);
 }

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { SignInResponseJson } from '../../../wire/auth.js';
 import { users } from '../db/schema.js';
 import { knownError } from '../errors.js';
-import { recordActivity } from './activity.js';
+import { markActive } from './activity.js';
 import type { ServerContext } from './context.js';
 import { createSession, type NewSession } from './sessions.js';
 import { createVerificationCode } from './verification-codes.js';
@@ -65,7 +65,7 @@ export async function signInAnswer(
     userId: ending.userId,
     refreshTokenId: ending.session.id,
   });
-  await recordActivity(ctx, ending.projectId, ending.userId);
+  await markActive(ctx, ending.projectId, ending.userId);
   return {
     access_token: accessToken,
     refresh_token: ending.session.refreshToken,

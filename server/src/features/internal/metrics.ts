@@ -7,7 +7,7 @@ import { and, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { MetricsJson } from '../../../../wire/metrics.js';
 import { MetricsSchema } from '../../../../wire/metrics.js';
 import type { Database } from '../../db/database.js';
-import { passwordCredentials, userActivityDays, users } from '../../db/schema.js';
+import { oauthAccounts, passkeys, passwordCredentials, userActivityDays, users } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { utcDay } from '../../services/activity.js';
 import { serverUserView } from '../../services/user-view.js';
@@ -57,7 +57,17 @@ export const metricsRoute = defineRoute({
     const since = utcDay(today - (DAYS - 1) * DAY_MS);
     const mine = eq(users.projectId, projectId);
     const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const [total, signUps, active, withPassword, withOtp, registered, recentlyActive] = await Promise.all([
+    const [
+      total,
+      signUps,
+      active,
+      withPassword,
+      withOtp,
+      registered,
+      recentlyActive,
+      withPasskey,
+      byProvider,
+    ] = await Promise.all([
       ctx.db.select({ n: count() }).from(users).where(mine),
       ctx.db
         .select({ day, n: count() })
@@ -80,11 +90,21 @@ export const metricsRoute = defineRoute({
         .where(and(mine, eq(users.otpAuthEnabled, true))),
       recentUsers(ctx.db, projectId, 'signed-up'),
       recentUsers(ctx.db, projectId, 'active'),
+      ctx.db.select({ n: count() }).from(passkeys).where(eq(passkeys.projectId, projectId)),
+      ctx.db
+        .select({ provider: oauthAccounts.providerId, n: count() })
+        .from(oauthAccounts)
+        .where(eq(oauthAccounts.projectId, projectId))
+        .groupBy(oauthAccounts.providerId),
     ]);
     const series = (rows: { day: string; n: number }[]) =>
       dailySeries(today, new Map(rows.map((r) => [r.day, Number(r.n)])));
+    // One count per sign-in method a user holds, as the reference counts its auth methods: each
+    // OAuth provider by its (lowercase) name, passwords, passkeys and codes.
     const methods = [
+      ...byProvider.map((p) => ({ method: p.provider.toLowerCase(), count: Number(p.n) })),
       { method: 'password', count: Number(withPassword[0]?.n ?? 0) },
+      { method: 'passkey', count: Number(withPasskey[0]?.n ?? 0) },
       { method: 'otp', count: Number(withOtp[0]?.n ?? 0) },
     ].filter((m) => m.count > 0);
     const metrics: MetricsJson = {

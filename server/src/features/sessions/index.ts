@@ -7,6 +7,7 @@ import { CreatedSessionSchema, SessionSchema } from '../../../../wire/session.js
 import { refreshTokens } from '../../db/schema.js';
 import { knownError } from '../../errors.js';
 import { defineRoute } from '../../http/route.js';
+import { markActive } from '../../services/activity.js';
 import { createSession } from '../../services/sessions.js';
 import { loadUser } from '../../services/users.js';
 import { boundedString, INPUT_LIMITS } from '../fields.js';
@@ -53,6 +54,8 @@ export const createSessionRoute = defineRoute({
       userId,
       refreshTokenId: session.id,
     });
+    // An access token made for the user is activity, as the reference logs it.
+    await markActive(ctx, auth.project.id, user.row.id);
     return json({ refresh_token: session.refreshToken, access_token: accessToken });
   },
 });
