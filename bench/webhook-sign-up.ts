@@ -1,0 +1,156 @@
+/**
+ * What a webhook endpoint costs sign-up: password sign-ups per second with 10 at once, on a fresh
+ * signet server without any endpoint and then on one whose project has an endpoint (configured
+ * through the adminWebhooks() plugin, receiving on loopback), side by side in one run, per
+ * database backend. Every `user.created` must have arrived before the run counts. Budget: the
+ * endpoint costs at most 10 %.
+ * `node --import tsx bench/webhook-sign-up.ts`; `npm run bench` runs it.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp } from '../core/app.js';
+import { adminWebhooks } from '../plugins/admin-webhooks/index.js';
+import { createSignetServer, type DatabaseOptions } from '../server/src/index.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONCURRENCY = 10;
+const BUDGET = 0.9;
+const POSTGRES_ADMIN_URL =
+  process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let received = 0;
+const receiver = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    received++;
+    res.writeHead(200).end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+let counter = 0;
+
+/** Sign-ups per second against a fresh server, with or without an endpoint. */
+async function signUpsPerSecond(database: DatabaseOptions, withEndpoint: boolean): Promise<number> {
+  const server = await createSignetServer({ database });
+  const { url, close } = await server.listen(0);
+  const keys = server.seeded.dev;
+  try {
+    if (withEndpoint) {
+      const admin = createApp({
+        projectId: keys.projectId,
+        superSecretAdminKey: keys.superSecretAdminKey,
+        baseUrl: url,
+        tokenStore: 'memory',
+        redirectMethod: 'none',
+        plugins: [adminWebhooks()],
+      });
+      await admin.webhooks.createEndpoint({ url: receiverUrl, eventTypes: ['user.created'] });
+    }
+    const signUp = async () => {
+      const response = await fetch(`${url}/api/v1/auth/password/sign-up`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-stack-project-id': keys.projectId,
+          'x-stack-access-type': 'client',
+          'x-stack-publishable-client-key': keys.publishableClientKey,
+        },
+        body: JSON.stringify({
+          email: `bench-${process.pid}-${counter++}@example.com`,
+          password: 'a bench password',
+          verification_callback_url: 'http://localhost:5173/handler/email-verification',
+        }),
+      });
+      if (response.status !== 200)
+        throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+    };
+    const run = async (seconds: number) => {
+      const end = performance.now() + seconds * 1000;
+      let done = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (performance.now() < end) {
+            await signUp();
+            done++;
+          }
+        }),
+      );
+      return done;
+    };
+    await run(1); // warm-up
+    const before = received;
+    const start = performance.now();
+    const count = await run(SECONDS);
+    const elapsed = (performance.now() - start) / 1000;
+    if (withEndpoint) {
+      // Every event of the run reaches the receiver (counted outside the timed window).
+      const deadline = Date.now() + 30_000;
+      while (received - before < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (received - before < count) throw new Error(`${received - before} of ${count} user.created arrived`);
+    }
+    return count / elapsed;
+  } finally {
+    await close();
+    await server.close();
+  }
+}
+
+async function postgresDatabase(): Promise<{ options: DatabaseOptions; drop(): Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `signet_bench_${process.pid}_${counter++}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    options: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const again = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+const rows: { backend: string; none: number; endpoint: number }[] = [];
+let withinBudget = true;
+for (const backend of ['PGlite', 'PostgreSQL'] as const) {
+  const open = async () =>
+    backend === 'PGlite'
+      ? { options: { kind: 'pglite' } as DatabaseOptions, drop: async () => {} }
+      : postgresDatabase();
+  const first = await open();
+  if (!first) continue;
+  const none = await signUpsPerSecond(first.options, false).finally(() => first.drop());
+  const second = (await open())!;
+  const endpoint = await signUpsPerSecond(second.options, true).finally(() => second.drop());
+  rows.push({ backend, none, endpoint });
+  if (endpoint < none * BUDGET) withinBudget = false;
+}
+receiver.close();
+
+console.log(
+  `\nPassword sign-ups per second (${CONCURRENCY} at once, ${SECONDS} s), without and with a webhook endpoint:`,
+);
+console.table(
+  rows.map((r) => ({
+    backend: r.backend,
+    'no endpoint': Math.round(r.none),
+    'one endpoint': Math.round(r.endpoint),
+    ratio: (r.endpoint / r.none).toFixed(2),
+    budget: `≥ ${BUDGET}`,
+  })),
+);
+if (!withinBudget) {
+  console.error('A webhook endpoint costs sign-up more than its budget.');
+  process.exitCode = 1;
+}
