@@ -65,6 +65,16 @@ describe.each(backends())('metrics to the letter on $name', (backend) => {
     expect(now.recently_active.map((u) => u.id)).toEqual([a.userId, made.json.id, b.userId]);
     expect(now.recently_active[0]!.last_active_at_millis).toBe(clock);
     expect(now.daily_active_users.at(-1)!.activity).toBe(3);
+
+    // A user active today and deleted since still counts today, as the reference's events do, but
+    // is no longer listed.
+    clock += 1000;
+    const gone = await signUp(url, keys);
+    const deleted = await raw(url, `/users/${gone.userId}`, { keys, access: 'server', method: 'DELETE' });
+    expect(deleted.status, deleted.text).toBe(200);
+    now = await metrics();
+    expect(now.daily_active_users.at(-1)!.activity).toBe(4);
+    expect(now.recently_active.map((u) => u.id)).toEqual([a.userId, made.json.id, b.userId]);
   });
 
   it('counts sign-in methods as the reference counts auth methods: OAuth providers by name, and passwords', async () => {

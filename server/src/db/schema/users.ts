@@ -40,8 +40,10 @@ export const users = pgTable(
 );
 
 /**
- * The days a user was active (signed in or refreshed a session), one row per user and UTC day:
- * what the metrics' daily active users count, kept small by the primary key.
+ * The days a user was active (an access token was made for them), one row per user and UTC day:
+ * what the metrics' daily active users count, kept small by the primary key. A day outlives its
+ * user (no foreign key to users), as the reference's activity events do: a user active today and
+ * deleted since still counts in today's activity. Only the project's deletion removes it.
  */
 export const userActivityDays = pgTable(
   'user_activity_days',
@@ -49,9 +51,7 @@ export const userActivityDays = pgTable(
     projectId: text('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     day: text('day').notNull(),
   },
   (t) => [
