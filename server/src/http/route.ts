@@ -149,7 +149,17 @@ export function defineRoute<
   ByAccess extends BodiesByAccess = Record<never, AnySchema>,
 >(spec: RouteSpec<B, Q, Access, User, R, Path, ByAccess>): RouteSpec {
   // The route list holds routes of every shape; each handler was checked against its own above.
-  return spec as unknown as RouteSpec;
+  const route = spec as unknown as RouteSpec;
+  DECLARED.add(route);
+  return route;
+}
+
+/** Every route `defineRoute` made: how the route list tells a route from any other export. */
+const DECLARED = new WeakSet<object>();
+
+/** Whether `value` is a route made by `defineRoute`. */
+export function isRoute(value: unknown): value is RouteSpec {
+  return typeof value === 'object' && value !== null && DECLARED.has(value);
 }
 
 /** Runs the pipeline of `spec` for one request. */
