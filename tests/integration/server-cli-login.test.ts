@@ -76,7 +76,7 @@ describe.each(backends())('CLI login on $name', (backend) => {
     expect(bare.json.polling_code).not.toBe(empty.polling_code);
   });
 
-  it('takes a lifetime up to 24 hours; above it, or not a positive number, is a schema error', async () => {
+  it('takes a lifetime up to 24 hours (0 or less: already expired, as the reference); above it, or not a number, is a schema error', async () => {
     clock = start;
     expect((await begin({ expires_in_millis: 30 * 60 * 1000 })).expires_at).toBe(
       new Date(start + 30 * 60 * 1000).toISOString(),
@@ -86,7 +86,11 @@ describe.each(backends())('CLI login on $name', (backend) => {
       await call('/auth/cli', { body: { expires_in_millis: DAY + 1 } }),
       'body.expires_in_millis must be less than or equal to 86400000',
     );
-    for (const expires_in_millis of [0, -1000, '1000', null, [1000]])
+    const expired = await begin({ expires_in_millis: 0 });
+    expect(expired.expires_at).toBe(new Date(start).toISOString());
+    expect((await poll(expired.polling_code)).json).toEqual({ status: 'expired' });
+    expect((await begin({ expires_in_millis: -1000 })).expires_at).toBe(new Date(start - 1000).toISOString());
+    for (const expires_in_millis of [-1e300, Number.MAX_VALUE * -1, '1000', null, [1000]])
       schemaError(await call('/auth/cli', { body: { expires_in_millis } }), 'body.expires_in_millis');
     schemaError(await call('/auth/cli', { body: { scope: 'all' } }), 'unknown properties: scope');
   });

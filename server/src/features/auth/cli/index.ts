@@ -9,6 +9,8 @@ import { defineRoute } from '../../../http/route.js';
 import { createCliAttempt } from '../../../services/cli-auth.js';
 
 /** Creates an attempt: a polling code for the tool, a login code for the browser, its end. */
+const CENTURY_MS = 100 * 365 * 24 * 3600 * 1000;
+
 export const createCliAttemptRoute = defineRoute({
   method: 'POST',
   path: '/auth/cli',
@@ -21,7 +23,9 @@ export const createCliAttemptRoute = defineRoute({
       expires_in_millis: v.optional(
         v.pipe(
           v.number(),
-          v.minValue(1, 'must be positive'),
+          // The reference takes any number up to a day, so 0 or less starts an attempt already
+          // expired; the floor only keeps the expiry a date (a century back).
+          v.minValue(-CENTURY_MS, `must be greater than or equal to ${-CENTURY_MS}`),
           v.maxValue(
             CLI_AUTH_MAX_EXPIRES_IN_MS,
             `must be less than or equal to ${CLI_AUTH_MAX_EXPIRES_IN_MS}`,
