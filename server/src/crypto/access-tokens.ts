@@ -8,12 +8,20 @@ import type { ProjectSigningKey } from './signing-keys.js';
 /** The fixed issuer of every access token at the wire's reference version. */
 export const ACCESS_TOKEN_ISSUER = 'https://access-token.jwt-signature.stack-auth.com';
 
+/**
+ * The claim, a signet addition to wire.md §3.1, that marks the access token of an impersonation
+ * session (`POST /auth/sessions` with `is_impersonation: true`); only ever present as `true`.
+ */
+export const IMPERSONATION_CLAIM = 'is_impersonation';
+
 /** What a verified access token says. */
 export interface AccessTokenClaims {
   projectId: string;
   userId: string;
   /** The session (refresh-token row) the token was minted from; absent on legacy tokens. */
   refreshTokenId: string | undefined;
+  /** True for an impersonation session's token (the `is_impersonation` claim, a signet addition). */
+  isImpersonation?: boolean;
   expiresAtMillis: number;
 }
 
@@ -22,7 +30,13 @@ export type AccessTokenFailure = { kind: 'unparsable' } | { kind: 'expired'; exp
 
 /** Issues and checks access tokens for any project. */
 export interface AccessTokenService {
-  sign(input: { projectId: string; userId: string; refreshTokenId: string }): Promise<string>;
+  sign(input: {
+    projectId: string;
+    userId: string;
+    refreshTokenId: string;
+    /** Marks the token of an impersonation session with `is_impersonation: true`. */
+    isImpersonation?: boolean;
+  }): Promise<string>;
   verify(
     token: string,
   ): Promise<{ ok: true; claims: AccessTokenClaims } | { ok: false; failure: AccessTokenFailure }>;
@@ -36,10 +50,13 @@ export function createAccessTokenService(options: {
 }): AccessTokenService {
   const { keyOf, now, lifetimeSeconds } = options;
   return {
-    async sign({ projectId, userId, refreshTokenId }) {
+    async sign({ projectId, userId, refreshTokenId, isImpersonation }) {
       const key = keyOf(projectId);
       const iat = Math.floor(now() / 1000);
-      return new SignJWT({ branchId: 'main', refreshTokenId })
+      // The claim exists only on impersonation tokens, so every other token keeps the reference's
+      // exact payload; a browser app reads it to show that someone is acting as the user.
+      const impersonation = isImpersonation ? { [IMPERSONATION_CLAIM]: true } : {};
+      return new SignJWT({ branchId: 'main', refreshTokenId, ...impersonation })
         .setProtectedHeader({ alg: 'ES256', kid: key.kid })
         .setIssuer(ACCESS_TOKEN_ISSUER)
         .setAudience(projectId)
@@ -77,6 +94,7 @@ export function createAccessTokenService(options: {
             projectId: aud,
             userId: payload.sub,
             refreshTokenId,
+            isImpersonation: payload[IMPERSONATION_CLAIM] === true,
             expiresAtMillis: payload.exp * 1000,
           },
         };

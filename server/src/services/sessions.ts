@@ -62,7 +62,12 @@ export async function touchLiveSession(ctx: ServerContext, projectId: string, re
           or(isNull(refreshTokens.expiresAt), gt(refreshTokens.expiresAt, at)),
         ),
       )
-      .returning({ id: refreshTokens.id, projectId: refreshTokens.projectId, userId: refreshTokens.userId }),
+      .returning({
+        id: refreshTokens.id,
+        projectId: refreshTokens.projectId,
+        userId: refreshTokens.userId,
+        isImpersonation: refreshTokens.isImpersonation,
+      }),
   );
   // PostgreSQL runs a data-modifying CTE to completion even though the query does not read it.
   const touched = ctx.db.$with('touched').as(
@@ -79,12 +84,13 @@ export async function touchLiveSession(ctx: ServerContext, projectId: string, re
 /** Mints an access token for a session that {@link touchLiveSession} found. */
 export function issueAccessToken(
   ctx: ServerContext,
-  session: { id: string; projectId: string; userId: string },
+  session: { id: string; projectId: string; userId: string; isImpersonation: boolean },
 ): Promise<string> {
   return ctx.tokens.sign({
     projectId: session.projectId,
     userId: session.userId,
     refreshTokenId: session.id,
+    isImpersonation: session.isImpersonation,
   });
 }
 

@@ -53,6 +53,7 @@ export const createSessionRoute = defineRoute({
       projectId: auth.project.id,
       userId,
       refreshTokenId: session.id,
+      isImpersonation: body.is_impersonation ?? false,
     });
     // An access token made for the user is activity, as the reference logs it.
     await markActive(ctx, auth.project.id, user.row.id);
