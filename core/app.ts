@@ -180,6 +180,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     publishableClientKey: options.publishableClientKey ?? '',
     env,
     signIn: signIn.run,
+    signOut: core.signOut,
     setUser: state.setUserJson,
     getAccessToken: async () => (await session.getTokens())?.accessToken ?? null,
     // Through getTokens, so a session the server has ended answers null, not a dead token.

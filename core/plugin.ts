@@ -73,6 +73,11 @@ export interface PluginContext<Urls extends string = never> {
    * command-line login does. It outlives access tokens, so send it only where the wire asks for it.
    */
   getRefreshToken(): Promise<string | null>;
+  /**
+   * Ends the current session on the server and here, as `app.signOut` does: for a plugin whose
+   * own call is a sign-out (ending an impersonation).
+   */
+  signOut(options?: { redirectUrl?: string; noRedirect?: boolean }): Promise<void>;
   /** Sets the current user from an answer that carries it (a PATCH of `users/me`), with no extra GET. */
   setUser(json: ClientUserJson): CurrentUser;
   /** An absolute URL for an app page, resolved against the current page (for emailed links). */
