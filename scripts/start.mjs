@@ -8,7 +8,8 @@
  * sign-in tickets the app offers), SIGNET_DATA_DIR (.signet/data),
  * SIGNET_DEV_PROJECT_FILE (.signet/dev-project.json). The first run generates the development
  * project's id and keys into that file; the server seeds the project from them and the app gets
- * the public ones as VITE_* variables. Ctrl-C stops both; if either exits, the other is stopped
+ * the public ones as VITE_* variables. The admin console is built first and served by the server at
+ * /console; the first account made there owns the development project. Ctrl-C stops both; if either exits, the other is stopped
  * and this script exits non-zero.
  */
 import { createRequire } from 'node:module';
@@ -42,6 +43,13 @@ async function main() {
   const mailboxUrl = `http://localhost:${mailboxPort}`;
   const ticketsUrl = `http://127.0.0.1:${ticketsPort}`;
 
+  // The console is served by the server from its build; a fresh build each start keeps it in step
+  // with the kit's sources.
+  // Beside the data folder, so two starts with their own data never share a build.
+  const consoleDir = join(dirname(dataDir), 'console');
+  console.log('[start] building the console');
+  await buildConsole(consoleDir);
+
   const { project, created } = await loadOrCreateDevProject(projectFile);
   if (created) console.log(`[start] generated a development project in ${projectFile}`);
 
@@ -53,6 +61,7 @@ async function main() {
       [
         join(repo, 'server/bin/signet-server.mjs'),
         ...['--port', String(apiPort), '--mailbox-port', String(mailboxPort), '--data-dir', dataDir],
+        ...['--console-dir', consoleDir],
         ...['--dev-oauth-port', String(devOAuthPort)],
       ],
       { cwd: repo, env: { ...process.env, ...serverSeedEnv(project) } },
@@ -123,6 +132,7 @@ async function main() {
       '',
       '  signet is running',
       `    app:        ${appUrl}   <- open this, then Sign up`,
+      `    console:    ${apiUrl}/console   <- project admin: create the first owner account here`,
       `    API:        ${apiUrl}/api/v1`,
       `    emails:     ${mailboxUrl}/api/v1/mailbox/{name}   <- sign-in codes and links land here`,
       `    project id: ${project.projectId}`,
@@ -131,6 +141,12 @@ async function main() {
       '',
     ].join('\n'),
   );
+}
+
+/** Builds the console into `outDir` with Vite (a few seconds). @param {string} outDir */
+async function buildConsole(outDir) {
+  const { build } = await import('vite');
+  await build({ configFile: join(repo, 'console/vite.config.ts'), build: { outDir, emptyOutDir: true } });
 }
 
 main().catch((error) => {

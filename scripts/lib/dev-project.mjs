@@ -95,6 +95,8 @@ export function serverSeedEnv(project) {
     SIGNET_SEED_DEV_PROJECT_PUBLISHABLE_CLIENT_KEY: project.publishableClientKey,
     SIGNET_SEED_DEV_PROJECT_SECRET_SERVER_KEY: project.secretServerKey,
     SIGNET_SEED_DEV_PROJECT_SUPER_SECRET_ADMIN_KEY: project.superSecretAdminKey,
+    // The first account made in the console owns the development project.
+    SIGNET_SEED_DEV_PROJECT_OWNER: 'first-sign-up',
   };
 }
 

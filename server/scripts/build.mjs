@@ -3,6 +3,9 @@
  * into dist/, npm packages left as imports, so the published server runs on plain Node with no
  * TypeScript compiler. Source maps carry the sources in them (the package ships no src/).
  *
+ * It also builds the admin console (../console) into console-dist/, which the server serves at
+ * /console.
+ *
  * The build fails when the packages the bundle imports differ from `dependencies` in
  * package.json: a missing one would fail at run time only where it is not hoisted (an installed
  * tarball), and an unused one is weight every user installs.
@@ -55,3 +58,7 @@ if (missing.length > 0 || unused.length > 0) {
   console.error(lines.join('\n'));
   process.exit(1);
 }
+
+// The admin console, built into console-dist/ (served at /console; see src/http/console-files.ts).
+const { build: buildConsole } = await import('vite');
+await buildConsole({ configFile: fileURLToPath(new URL('../../console/vite.config.ts', import.meta.url)) });

@@ -1,6 +1,6 @@
 /**
  * `signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1]
- * [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N] [--webhook-concurrency N]`.
+ * [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--console-dir DIR] [--workers N] [--webhook-concurrency N]`.
  * With DATABASE_URL set it uses PostgreSQL instead of PGlite. Prints the URLs and the development
  * project's id and keys, and shuts down cleanly on SIGINT/SIGTERM.
  */
@@ -13,7 +13,7 @@ import { isLocalHost } from './services/local-hosts.js';
 import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
 import { seedFromEnv } from './services/seed.js';
 
-const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--workers N] [--webhook-concurrency N]
+const USAGE = `Usage: signet-server [--port 8102] [--mailbox-port 8105] [--dev-oauth-port 8104] [--host 127.0.0.1] [--mailbox-host 127.0.0.1] [--data-dir ./.signet/data] [--console-dir DIR] [--workers N] [--webhook-concurrency N]
 
 Options:
   --port PORT          the API port (default 8102, or $PORT)
@@ -30,6 +30,8 @@ Options:
                        it serves only emails of projects on the shared development email config
                        that are not in production mode
   --data-dir DIR       PGlite data folder when DATABASE_URL is not set (default ./.signet/data)
+  --console-dir DIR    serve the admin console at /console from this build (default: the one in
+                       this package, or $SIGNET_CONSOLE_DIR)
   --workers N          serve from N processes sharing the port (default 1, or $SIGNET_WORKERS);
                        needs DATABASE_URL, and REDIS_URL for rate limits counted across them.
                        Webhooks stay correct with any number of processes (and machines): each
@@ -46,6 +48,8 @@ Environment:
   STACK_ACCESS_TOKEN_EXPIRATION_TIME  access-token lifetime in seconds (default 600)
   STACK_SEED_INTERNAL_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
   SIGNET_SEED_DEV_PROJECT_ID, SIGNET_SEED_DEV_PROJECT_{PUBLISHABLE_CLIENT,SECRET_SERVER,SUPER_SECRET_ADMIN}_KEY
+  SIGNET_SEED_DEV_PROJECT_OWNER    first-sign-up: the next account made in the console owns the
+                                   development project (npm start sets it; off by default)
   SIGNET_MAILBOX_HOST              the outbox's address when --mailbox-host is not given
   SIGNET_RATE_LIMITS               production (default: projects in production mode) | always | off
   REDIS_URL                        count rate limits in this Redis, shared by every server process
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
       // The outbox answers without a credential: this machine only, unless asked otherwise.
       'mailbox-host': { type: 'string', default: process.env.SIGNET_MAILBOX_HOST || '127.0.0.1' },
       'data-dir': { type: 'string', default: './.signet/data' },
+      'console-dir': { type: 'string', default: process.env.SIGNET_CONSOLE_DIR || '' },
       workers: { type: 'string', default: process.env.SIGNET_WORKERS || '1' },
       'webhook-concurrency': { type: 'string', default: process.env.SIGNET_WEBHOOK_CONCURRENCY || '8' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -182,6 +187,7 @@ async function main(): Promise<void> {
     hardcodedPasskeyChallenge: isTruthyEnv(process.env.STACK_ENABLE_HARDCODED_PASSKEY_CHALLENGE_FOR_TESTING),
     oauthProviderEndpoints: oauthIssuers,
     publicUrl: process.env.SIGNET_PUBLIC_URL || undefined,
+    console: values['console-dir'] ? { dir: resolve(values['console-dir']) } : {},
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const listener = await server.listen(port, values.host);
@@ -198,6 +204,7 @@ async function main(): Promise<void> {
     devOAuth
       ? `  development identity provider (OAuth shared keys): ${devOAuth.url}, this machine only; never used in production mode`
       : '  development identity provider: off (OAuth providers with shared keys answer an error)',
+    `  console: ${listener.url}/console`,
     `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${database.dataDir}`}`,
     `  webhooks: ${svix ? `forwarded to the Svix server at ${svix.url}` : 'delivered by signet'}, ${webhookConcurrency === 0 ? 'none sent from this process' : `up to ${webhookConcurrency} at once per process`}`,
     `  rate limits: ${rateLimitMode}${rateLimitMode === 'off' ? '' : redisUrl ? ', counted in Redis (REDIS_URL)' : ', counted in memory'}`,

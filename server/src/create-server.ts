@@ -15,6 +15,7 @@ import { createMailboxApp } from './email/mailbox-app.js';
 import { ROUTES } from './features/routes.js';
 import { createHttpApp } from './http/app.js';
 import { answerClientError } from './http/client-error.js';
+import { createConsoleHandler, defaultConsoleDir } from './http/console-files.js';
 import { createAuthCache } from './services/auth-cache/auth-cache.js';
 import { startChangeFeed } from './services/auth-cache/change-feed.js';
 import type { OAuthEndpointOverride, ServerContext, SvixOptions } from './services/context.js';
@@ -114,6 +115,12 @@ export interface SignetServerOptions {
    * own origin.
    */
   publicUrl?: string;
+  /**
+   * The admin console at `/console`: the folder of its build (default: the one in this package,
+   * `console-dist/`), or `false` to serve no console. A missing build answers a page saying how to
+   * build it.
+   */
+  console?: { dir?: string } | false;
   /** Where diagnostics go. Default: nowhere. */
   log?: (line: string) => void;
 }
@@ -216,7 +223,17 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       authCache,
       log,
     };
-    const fetch = createHttpApp(ctx, ROUTES, { checkResponses: options.checkResponses });
+    const internalKey = seeded.internal.publishableClientKey;
+    const fetch = createHttpApp(ctx, ROUTES, {
+      checkResponses: options.checkResponses,
+      console:
+        options.console === false
+          ? undefined
+          : createConsoleHandler({
+              dir: options.console?.dir ?? defaultConsoleDir(),
+              config: () => ({ projectId: 'internal', publishableClientKey: internalKey }),
+            }),
+    });
     const mailbox = createMailboxApp(ctx.mail);
     const listeners = new Set<() => Promise<void>>();
     let closed = false;

@@ -223,6 +223,19 @@ describe('boundaries', () => {
     ).toEqual([]);
   });
 
+  it('the console imports only the kit’s public entries, its own files, React and its chart library', () => {
+    const files = sources('console/src');
+    expect(files.length).toBeGreaterThan(10);
+    const publicEntry = /^signet(\/react|\/wire|\/plugins\/[a-z0-9-]+(\/screens)?|\/react\/theme\.css)?$/;
+    const allowedPackages = /^(react|react-dom|react-dom\/client|react\/jsx-runtime|chart\.js(\/auto)?)$/;
+    expect(
+      violations(files, (s, file) => {
+        if (s.startsWith('.')) return !target(file, s).startsWith('console/');
+        return !publicEntry.test(s) && !allowedPackages.test(s);
+      }),
+    ).toEqual([]);
+  });
+
   it('plugins and examples write no theme class names: their screens use the building blocks', () => {
     const screens = [...sources('plugins'), ...sources('examples')].filter((file) => file.endsWith('.tsx'));
     expect(screens.length).toBeGreaterThan(20);

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { mountSvixApi } from '../features/webhooks/svix-api/app.js';
 import type { ServerContext } from '../services/context.js';
+import { isConsolePath } from './console-files.js';
 import { errorResponse, finishResponse, newRequestId, textResponse } from './responses.js';
 import { type RouteSpec, runRoute } from './route.js';
 
@@ -23,7 +24,11 @@ export interface Connection {
 export function createHttpApp(
   ctx: ServerContext,
   routes: readonly RouteSpec[],
-  options: { checkResponses?: boolean } = {},
+  options: {
+    checkResponses?: boolean;
+    /** Answers `/console` and below (the admin console's files); without it they are not found. */
+    console?: (request: Request, pathname: string) => Promise<Response>;
+  } = {},
 ): (request: Request, connection?: Connection) => Promise<Response> {
   const app = new Hono<Env>();
   const run = (spec: RouteSpec, request: Request, params: Record<string, string>, env: Env['Bindings']) =>
@@ -55,7 +60,11 @@ export function createHttpApp(
   );
   app.onError((error, c) => errorResponse(error, c.env.requestId, ctx.log));
 
+  const consoleFiles = options.console;
   return async (request, connection) => {
+    const pathname = pathOf(request.url);
+    // The console is a web page, not the API: no API headers, no CORS, its own caching.
+    if (consoleFiles && isConsolePath(pathname)) return consoleFiles(request, pathname);
     const requestId = newRequestId();
     let response: Response;
     try {
@@ -64,7 +73,7 @@ export function createHttpApp(
       else if (request.method === 'OPTIONS') response = new Response(null, { status: 200 });
       else {
         const env = { requestId, remoteAddress: connection?.remoteAddress };
-        const spec = fixed.get(`${request.method} ${pathOf(request.url)}`);
+        const spec = fixed.get(`${request.method} ${pathname}`);
         response = spec ? await run(spec, request, {}, env) : await app.fetch(request, env);
       }
     } catch (error) {

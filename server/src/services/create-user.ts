@@ -8,6 +8,7 @@ import { randomUuid } from '../crypto/random.js';
 import type { Database } from '../db/database.js';
 import { contactChannels, oauthAccounts, passwordCredentials, users } from '../db/schema.js';
 import type { ServerContext } from './context.js';
+import { claimWaitingDevProject } from './project-owners.js';
 import { createPersonalTeam } from './teams/personal-team.js';
 import { emitEvents } from './webhooks/emit.js';
 import { userEvent } from './webhooks/payloads.js';
@@ -98,6 +99,8 @@ export async function createUser(
     email: email?.value,
     at,
   });
+  // On a development server the first console account becomes the development project's owner.
+  if (project.id === 'internal') await claimWaitingDevProject(tx, userId);
   // Every path that creates a user passes through here: user.created is written once, after the
   // personal team's events, with the user as it now is.
   await emitEvents(ctx, tx, project.id, await userEvent(tx, 'user.created', project.id, userId));

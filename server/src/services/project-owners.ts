@@ -4,9 +4,28 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { users } from '../db/schema.js';
+import { serverMeta, users } from '../db/schema.js';
 
 type Tx = Pick<Database, 'update'>;
+
+/** The server_meta key of a development project waiting for its first owner. */
+export const DEV_PROJECT_AWAITING_OWNER = 'dev_project_awaiting_owner';
+
+/**
+ * Gives the development project waiting for an owner (seeded with `ownedByFirstSignUp`) to the
+ * internal user `ownerId`, who has just signed up. The waiting mark is taken by a delete, so of
+ * two sign-ups at once exactly one becomes the owner.
+ */
+export async function claimWaitingDevProject(
+  tx: Pick<Database, 'update' | 'delete'>,
+  ownerId: string,
+): Promise<void> {
+  const [waiting] = await tx
+    .delete(serverMeta)
+    .where(eq(serverMeta.key, DEV_PROJECT_AWAITING_OWNER))
+    .returning({ projectId: serverMeta.value });
+  if (waiting) await addManagedProject(tx, ownerId, waiting.projectId);
+}
 
 /** Adds `projectId` to the projects `ownerId` manages, in one statement (concurrent adds keep both). */
 export async function addManagedProject(tx: Tx, ownerId: string, projectId: string): Promise<void> {

@@ -13,6 +13,7 @@ import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
 import { apiKeySets, projects, serverMeta, users } from '../db/schema.js';
 import { createUser } from './create-user.js';
 import { createPasswordService } from './passwords.js';
+import { DEV_PROJECT_AWAITING_OWNER } from './project-owners.js';
 import { addDefaultPermissionDefinitions } from './teams/permissions.js';
 
 /** The id and the three keys of a project. */
@@ -50,6 +51,12 @@ export interface SeedOptions {
     publishableClientKey?: string;
     secretServerKey?: string;
     superSecretAdminKey?: string;
+    /**
+     * The next user who signs up to the internal project (the console) becomes the development
+     * project's owner, while no internal user manages it. For `npm start`; off by default, so a
+     * deployed server never hands a project to whoever signs up first.
+     */
+    ownedByFirstSignUp?: boolean;
   };
 }
 
@@ -101,6 +108,7 @@ export function seedFromEnv(env: Record<string, string | undefined>): SeedOption
       publishableClientKey: pick('SIGNET_SEED_DEV_PROJECT_PUBLISHABLE_CLIENT_KEY'),
       secretServerKey: pick('SIGNET_SEED_DEV_PROJECT_SECRET_SERVER_KEY'),
       superSecretAdminKey: pick('SIGNET_SEED_DEV_PROJECT_SUPER_SECRET_ADMIN_KEY'),
+      ownedByFirstSignUp: env.SIGNET_SEED_DEV_PROJECT_OWNER === 'first-sign-up',
     },
   };
 }
@@ -157,8 +165,28 @@ export async function seed(
       ],
     });
     const dev = await ensureKeys(tx, now, devId, options.seed?.dev ?? {});
+    await markDevProjectOwnership(tx, devId, options.seed?.dev?.ownedByFirstSignUp ?? false);
     return { internal, dev, serverSecret };
   });
+}
+
+/** Marks the development project as waiting for its first owner, or clears the mark. */
+async function markDevProjectOwnership(tx: Tx, devId: string, ownedByFirstSignUp: boolean): Promise<void> {
+  const [owner] = ownedByFirstSignUp
+    ? await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.projectId, 'internal'),
+            sql`jsonb_typeof(${users.serverMetadata}->'managedProjectIds') = 'array'`,
+            sql`(${users.serverMetadata}->'managedProjectIds') ? ${devId}::text`,
+          ),
+        )
+        .limit(1)
+    : [];
+  if (ownedByFirstSignUp && !owner) await setMeta(tx, DEV_PROJECT_AWAITING_OWNER, devId);
+  else await tx.delete(serverMeta).where(eq(serverMeta.key, DEV_PROJECT_AWAITING_OWNER));
 }
 
 async function metaValue(tx: Tx, key: string, make: () => string): Promise<string> {

@@ -1,0 +1,6 @@
+/** Placeholder until the page is built. */
+import { PageHeader } from '../../shell/states.js';
+
+export default function Page() {
+  return <PageHeader title="sign-in-methods" description="Coming soon." />;
+}
