@@ -38,7 +38,7 @@ describe.runIf(postgresAvailable() && redisAvailable())('three processes on one 
   /**
    * The answers of every process once they all say `ok`: the process that made the change knows
    * at once; the others hear it from PostgreSQL NOTIFY at commit, within milliseconds, so a request
-   * racing the notification may still see the old state (README "Several processes"). One second
+   * racing the notification may still see the old state (docs/server/processes.md). One second
    * is far more than that takes.
    */
   async function onEachOnceAll(

@@ -1,5 +1,5 @@
 /**
- * Received team invitations, signet's addition (README "Teams, server side"): `GET
+ * Received team invitations, signet's addition (docs/server/teams.md, "Invitations received"): `GET
  * /team-invitations?user_id=`, `POST /team-invitations/{id}/accept` and `/decline`, on every
  * database backend. Mostly from the attacker's side: only a verified email of the user makes an
  * invitation the user's, anyone else gets a 404 that says nothing about whose it is, and an

@@ -1,7 +1,7 @@
 /**
- * What README code blocks take as given (a block is a fragment of an app, not a whole program):
- * the app of "Embed it in your app", the plugin of "Writing a plugin" and the form values the
- * fragments use.
+ * What the code blocks of the README and docs/ take as given (a block is a fragment of an app, not
+ * a whole program): the app of "Embed it in your app" (README.md, docs/kit/react.md), the plugin
+ * of docs/writing-a-plugin.md and the form values the fragments use.
  */
 import type { PluginFactory, Result, SignetApp, SignetPlugin } from '../../core/index.js';
 import type { contactChannels } from '../../plugins/contact-channels/index.js';
@@ -12,7 +12,7 @@ declare global {
   const app: SignetApp<
     [ReturnType<typeof passwordPlugin>, ReturnType<typeof magicLink>, ReturnType<typeof contactChannels>]
   >;
-  /** The plugin factory of "Writing a plugin", for the screens block after it. */
+  /** The plugin factory of docs/writing-a-plugin.md, for the screens block after it. */
   const greeting: PluginFactory<
     'greeting',
     [],
