@@ -21,15 +21,28 @@ interface Block {
   code: string;
 }
 
-/** The ```ts and ```tsx blocks of one Markdown file. */
+/**
+ * The ```ts and ```tsx blocks of one Markdown text, those indented under a list item included
+ * (their indentation taken off).
+ */
+function blocksIn(file: string, text: string): Block[] {
+  return [...text.matchAll(/^( *)```(tsx?)\n([\s\S]*?)^\1```$/gm)].map((m) => {
+    const indent = m[1]!.length;
+    return {
+      file,
+      lang: m[2]!,
+      code: m[3]!
+        .split('\n')
+        .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+        .join('\n'),
+      line: text.slice(0, m.index).split('\n').length,
+    };
+  });
+}
+
+/** The ```ts and ```tsx blocks of one Markdown file of the repository. */
 async function blocksOf(file: string): Promise<Block[]> {
-  const text = await readFile(join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^```(tsx?)\n([\s\S]*?)^```$/gm)].map((m) => ({
-    file,
-    lang: m[1]!,
-    code: m[2]!,
-    line: text.slice(0, m.index).split('\n').length,
-  }));
+  return blocksIn(file, await readFile(join(ROOT, file), 'utf8'));
 }
 
 /** The module a block is written to: `docs/plugins/totp.md` line 20 is `docs_plugins_totp.md-20.ts`. */
@@ -43,6 +56,20 @@ describe('documentation code blocks', () => {
     const found = (await Promise.all(files.map(blocksOf))).flat();
     expect(found.filter((b) => b.file === 'README.md').length).toBeGreaterThan(0);
     expect(found.filter((b) => b.file.startsWith('docs/')).length).toBeGreaterThan(20);
+  });
+
+  it('include a block indented under a list item, without its indentation', () => {
+    const text = [
+      '1. Build the link:',
+      '',
+      '   ```ts',
+      '   const a = 1;',
+      '     const b = a;',
+      '   ```',
+    ].join('\n');
+    expect(blocksIn('x.md', text)).toEqual([
+      { file: 'x.md', lang: 'ts', code: 'const a = 1;\n  const b = a;\n', line: 3 },
+    ]);
   });
 
   it('type-check, every one of them', async () => {

@@ -8,12 +8,17 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentationFiles, ROOT } from '../support/markdown-files.js';
 
+/** A Markdown text without its fenced code blocks, those indented under a list item included. */
+function withoutCodeBlocks(markdown: string): string {
+  return markdown.replace(/^( *)```[\s\S]*?^\1```$/gm, '');
+}
+
 /** The targets of the inline links `[text](target)` of a Markdown text, code blocks and code spans left out. */
 function linkTargets(markdown: string): string[] {
-  const prose = markdown
-    .replace(/^```[\s\S]*?^```$/gm, '')
-    // A span may be a link's text ([`password()`](…)): keep a stand-in so the link still matches.
-    .replace(/`[^`\n]*`/g, 'code');
+  const prose = withoutCodeBlocks(markdown)
+    // A span may be a link's text ([`password()`](…)) and may run over a line break: keep a
+    // stand-in so the link still matches.
+    .replace(/`[^`]*`/g, 'code');
   return [...prose.matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
 }
 
@@ -32,7 +37,7 @@ function slug(heading: string): string {
 function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
-  for (const m of markdown.replace(/^```[\s\S]*?^```$/gm, '').matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+  for (const m of withoutCodeBlocks(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
     const base = slug(m[1]!);
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
@@ -95,6 +100,8 @@ describe('documentation links', () => {
       '[gone](missing.md) [no heading](a.md#nowhere) [`code`](https://example.com/x.md)',
       '`[in a span](nowhere.md)`',
       '```md\n[in a block](nowhere.md)\n```',
+      '- a list item:\n\n  ```md\n  [in an indented block](nowhere.md)\n  ```',
+      'a span `over a\nline [break](nowhere.md)` ends here',
     ].join('\n');
     const withSelf = (path: string) => (path === 'docs/b.md' ? markdown : read(path));
     expect(brokenLinks('docs/b.md', markdown, withSelf)).toEqual([
