@@ -1,13 +1,14 @@
 /**
- * `npm run bench`: bundle sizes (with budgets), then server throughput, then webhook delivery, then
+ * `npm run bench`: bundle sizes and the console's initial load (with budgets), then server throughput, then webhook delivery, then
  * sign-up with and without a webhook endpoint (budget: at most 10 % slower).
  * Not part of the tests.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchBundleSizes } from './bundle-size.mjs';
+import { benchConsoleSize } from './console-size.mjs';
 
-const withinBudget = await benchBundleSizes();
+const withinBudget = (await benchBundleSizes()) && (await benchConsoleSize());
 const throughput = spawnSync(
   process.execPath,
   ['--import', 'tsx', fileURLToPath(new URL('./server-throughput.ts', import.meta.url))],

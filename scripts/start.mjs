@@ -146,7 +146,20 @@ async function main() {
 /** Builds the console into `outDir` with Vite (a few seconds). @param {string} outDir */
 async function buildConsole(outDir) {
   const { build } = await import('vite');
-  await build({ configFile: join(repo, 'console/vite.config.ts'), build: { outDir, emptyOutDir: true } });
+  // A production build whatever NODE_ENV the caller has (a test runner's would give React's
+  // development copy); restored for the children started after.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(repo, 'console/vite.config.ts'),
+      mode: 'production',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 main().catch((error) => {
