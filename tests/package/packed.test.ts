@@ -1,6 +1,6 @@
 /**
  * The packages as users get them: `npm pack` both, install the tarballs in an empty folder (with
- * React, webpack and Vite from the registry), then use them there — `npx signet-server` serves
+ * React, webpack and Vite from the registry), then use them there — `npx signet-server` serves (the console too)
  * and signs a user up; webpack and Vite builds of a page that imports the kit keep the theme's
  * CSS; a server render with the installed `signet/react` works; one copy of
  * @preact/signals-core is installed and an app's own computed() follows the kit's user signal;
@@ -184,6 +184,13 @@ describe('the packed packages', () => {
       server?.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
     });
     expect((await fetch(`${url}/api/v1`)).status).toBe(200);
+    // The console comes in the package, built: its page and the script it loads.
+    const consolePage = await (await fetch(`${url}/console/projects`)).text();
+    expect(consolePage).toContain('<div id="root">');
+    const script = consolePage.match(/src="(\/console\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script, consolePage).toBeDefined();
+    expect((await fetch(`${url}${script}`)).status).toBe(200);
+    expect(out).toContain(`console: ${url}/console`);
     const projectId = out.match(/project id:\s+(\S+)/)?.[1];
     const key = out.match(/publishable client key:\s+(\S+)/)?.[1];
     const signUp = await fetch(`${url}/api/v1/auth/password/sign-up`, {
