@@ -3,24 +3,61 @@
  * `<ImpersonationBanner />`, which a host renders at the top of its layout so that anyone acting
  * as a user sees it and can end it. `<SignetProvider app={app} screens={[impersonationScreens()]}>`.
  */
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import type { Result } from '../../core/index.js';
 import {
   Button,
   FullPage,
   MessageCard,
   type ScreenContribution,
   Spinner,
-  useCallbackRoute,
+  useApp,
   usePluginApi,
   useSignalValue,
+  verificationErrorMessage,
 } from '../../react/index.js';
 import { impersonation } from './index.js';
 
-/** `/handler/impersonate#refresh_token=…`: signs in as the impersonated user, or says why not. */
+type PageState = { status: 'working' } | { status: 'failed'; message: string };
+
+/**
+ * `/handler/impersonate#refresh_token=…`: signs in as the impersonated user, or says why not. The
+ * route reads the fragment itself (the handler passes only the query); success redirects to the
+ * after-sign-in page, and until then the spinner stays. A link opened again in the same tab is only
+ * a fragment change, no new page load, so the page listens for it too.
+ */
 export function ImpersonatePage() {
-  // The route reads the fragment itself (the handler passes only the query); success redirects to
-  // the after-sign-in page, and until then the spinner stays.
-  const [state] = useCallbackRoute('fragment', '');
+  const app = useApp();
+  const [state, setState] = useState<PageState>({ status: 'working' });
+  const started = useRef(false);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const run = (first: boolean) => {
+      // Once per page load, even when React runs effects twice in development (the first run has
+      // already removed the fragment); after that, only for a new fragment.
+      if (first ? started.current : !location.hash) return;
+      started.current = true;
+      const mine = ++latest.current;
+      const failed = (error: unknown) => {
+        if (mine === latest.current) setState({ status: 'failed', message: verificationErrorMessage(error) });
+      };
+      setState({ status: 'working' });
+      app
+        .handle(location.href)
+        .then((handled) => {
+          const result = handled?.result as Result<unknown, string> | undefined;
+          if (!result) failed(new Error('No plugin of this app handles this page.'));
+          else if (result.status === 'error') failed(result.error);
+        })
+        .catch(failed);
+    };
+    run(true);
+    const onHashChange = () => run(false);
+    addEventListener('hashchange', onHashChange);
+    return () => removeEventListener('hashchange', onHashChange);
+  }, [app]);
+
   return (
     <FullPage>
       {state.status === 'failed' ? (

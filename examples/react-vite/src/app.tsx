@@ -1,11 +1,25 @@
-/** The example's routes: home at `/`, the kit's handler pages at `/handler/*`. */
+/**
+ * The example's routes: home at `/`, the kit's handler pages at `/handler/*`, under the banner
+ * that shows while someone impersonates the user.
+ */
 import { useEffect } from 'react';
+import { ImpersonationBanner } from 'signet/plugins/impersonation/screens';
 import { FullPage, MessageCard, SignetHandler, useApp } from 'signet/react';
 import { HomePage } from './home-page.js';
 import { interceptLinks, type Router, useLocation } from './router.js';
 
-/** Picks the page for the current location. */
+/** The impersonation banner (nothing unless the session is one) above the current page. */
 export function App({ router }: { router: Router }) {
+  return (
+    <>
+      <ImpersonationBanner />
+      <CurrentPage router={router} />
+    </>
+  );
+}
+
+/** Picks the page for the current location. */
+function CurrentPage({ router }: { router: Router }) {
   const { urls } = useApp();
   const { pathname, search } = useLocation(router);
   useEffect(() => interceptLinks(router), [router]);

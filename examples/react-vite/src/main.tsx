@@ -1,6 +1,6 @@
 /**
  * Entry point: creates the signet app with the password, magic-link, contact-channels, sessions,
- * totp, passkey, oauth, teams and CLI login plugins and mounts the example.
+ * totp, passkey, oauth, teams, CLI login and impersonation plugins and mounts the example.
  */
 import 'signet/react/theme.css';
 import './app.css';
@@ -11,6 +11,8 @@ import { cliAuth } from 'signet/plugins/cli-auth';
 import { cliAuthScreens } from 'signet/plugins/cli-auth/screens';
 import { contactChannels } from 'signet/plugins/contact-channels';
 import { contactChannelsScreens } from 'signet/plugins/contact-channels/screens';
+import { impersonation } from 'signet/plugins/impersonation';
+import { impersonationScreens } from 'signet/plugins/impersonation/screens';
 import { magicLink } from 'signet/plugins/magic-link';
 import { magicLinkScreens } from 'signet/plugins/magic-link/screens';
 import { oauth } from 'signet/plugins/oauth';
@@ -66,6 +68,8 @@ function main() {
       oauth(),
       teams(),
       cliAuth(),
+      // Opens the app as a user from the console's Impersonate button (the banner is in app.tsx).
+      impersonation(),
       tickets({ endpoint: env.VITE_TICKETS_URL ?? 'http://127.0.0.1:8106' }),
     ],
     // Any page may live at a URL of the app's choosing: emailed sign-in links lead here.
@@ -83,6 +87,7 @@ function main() {
     oauthScreens(),
     teamsScreens(),
     cliAuthScreens(),
+    impersonationScreens(),
     ticketScreens(),
   ];
 
