@@ -1,6 +1,7 @@
 /**
  * The admin-emails plugin: a project's email templates (read, edit, reset to the default), the
- * emails it sent, and a test email through an SMTP config before saving it.
+ * emails it sent, a template rendered with example values (a preview of a draft), and a test email
+ * through an SMTP config before saving it.
  * `createApp({ superSecretAdminKey, plugins: [adminEmails()] })` gives `app.emails`.
  */
 import { apiPath, pluginFactory } from '../../core/index.js';
@@ -36,6 +37,23 @@ export interface SentEmail {
   error: unknown;
 }
 
+/** A variable a template can use, and the example value a preview shows for it. */
+export interface TemplateVariable {
+  name: string;
+  description: string;
+  example: string;
+}
+
+/** A template rendered with example values: what a recipient would get. */
+export interface TemplatePreview {
+  subject: string;
+  /** A whole HTML document, written by the template's author: show it only in a sandboxed frame. */
+  html: string;
+  text: string;
+  /** Every variable the template type is sent with. */
+  variables: TemplateVariable[];
+}
+
 /** An SMTP config to try. */
 export interface SmtpConfig {
   host: string;
@@ -57,6 +75,14 @@ export interface EmailsApi {
     type: EmailTemplateType,
     update: { subject?: string; content?: Record<string, unknown> },
   ): Promise<EmailTemplate>;
+  /**
+   * Renders a template with example values, saving nothing (`POST /email-templates/{type}/preview`,
+   * a signet addition). `draft` replaces the stored subject and/or content for this render.
+   */
+  previewTemplate(
+    type: EmailTemplateType,
+    draft?: { subject?: string; content?: Record<string, unknown> },
+  ): Promise<TemplatePreview>;
   /** Goes back to the default template. */
   resetTemplate(type: EmailTemplateType): Promise<void>;
   /** The latest 100 emails sent, newest first. */
@@ -117,6 +143,12 @@ export const adminEmails = pluginFactory('emails', () => {
               body: update,
             }),
           );
+        },
+        previewTemplate(type, draft = {}) {
+          return ctx.call<TemplatePreview>(apiPath`/email-templates/${type}/preview`, {
+            method: 'POST',
+            body: draft,
+          });
         },
         async resetTemplate(type) {
           await ctx.call(apiPath`/email-templates/${type}`, { method: 'DELETE', body: {} });
