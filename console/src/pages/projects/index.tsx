@@ -1,6 +1,101 @@
-/** Placeholder until the page is built. */
-import { PageHeader } from '../../shell/states.js';
+/**
+ * The Projects page (`/projects`): the signed-in owner's projects, searched by name or id and
+ * sorted by name or age, each opening its overview; and the form that creates one, which then
+ * opens the new project. An owner without projects sees the form straight away.
+ */
+import './projects.css';
+import { useState } from 'react';
+import type { OwnedProject } from 'signet/plugins/owner-projects';
+import { Button, TextField } from 'signet/react';
+import { navigate } from '../../router/router.js';
+import { useOwner } from '../../shell/owner-context.js';
+import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
+import { useToast } from '../../shell/toasts.js';
+import { CreateProjectForm } from './create-project-form.js';
+import { PROJECT_SORTS, type ProjectSort, searchAndSortProjects } from './project-order.js';
+import { ProjectTable } from './project-table.js';
 
-export default function Page() {
-  return <PageHeader title="projects" description="Coming soon." />;
+/** The Projects page. */
+export default function ProjectsPage() {
+  const { projects } = useOwner();
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+
+  const created = (project: OwnedProject) => {
+    toast(`Project “${project.displayName}” created`);
+    setCreating(false);
+    projects.reload();
+    navigate(`/projects/${encodeURIComponent(project.id)}`);
+  };
+
+  const none = projects.status === 'ready' && projects.data.length === 0;
+  const formOpen = creating || none;
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        description="The projects you own. Open one to manage its users, sign-in methods and settings."
+        actions={
+          !formOpen &&
+          projects.status === 'ready' && <Button onClick={() => setCreating(true)}>Create project</Button>
+        }
+      />
+      {none && (
+        <EmptyState title="You have no projects yet">
+          Create your first project to start adding users.
+        </EmptyState>
+      )}
+      {formOpen && (
+        <Section title="Create a project">
+          <CreateProjectForm onCreated={created} onCancel={none ? undefined : () => setCreating(false)} />
+        </Section>
+      )}
+      {projects.status === 'loading' && <LoadingRows label="Loading your projects" />}
+      {projects.status === 'error' && (
+        <LoadError what="Your projects" error={projects.error} onRetry={projects.reload} />
+      )}
+      {projects.status === 'ready' && !none && <ProjectList projects={projects.data} />}
+    </>
+  );
+}
+
+/** The search box, the order and the table. */
+function ProjectList({ projects }: { projects: readonly OwnedProject[] }) {
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ProjectSort>('newest');
+  const shown = searchAndSortProjects(projects, query, sort);
+  return (
+    <Section title="Your projects">
+      <div className="console-toolbar console-projects-toolbar">
+        <TextField
+          label="Search projects"
+          type="search"
+          placeholder="Name or project ID"
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <label className="console-projects-sort">
+          <span className="signet-label">Sort by</span>
+          <select value={sort} onChange={(event) => setSort(event.target.value as ProjectSort)}>
+            {Object.entries(PROJECT_SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="console-visually-hidden" role="status">
+        {query.trim() ? `${shown.length} of ${projects.length} projects match` : ''}
+      </p>
+      {shown.length === 0 ? (
+        <EmptyState title={`No project matches “${query.trim()}”`}>
+          Search by a project's name or ID.
+        </EmptyState>
+      ) : (
+        <ProjectTable projects={shown} />
+      )}
+    </Section>
+  );
 }
