@@ -1,6 +1,97 @@
-/** Placeholder until the page is built. */
-import { PageHeader } from '../../shell/states.js';
+/**
+ * The Users page: the project's users a page at a time, searched on the server (by id, email or
+ * name), sorted by sign-up and filtered by verified email, password and OAuth provider; users can
+ * be selected and deleted together, and created. Every row leads to the user's page.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from 'signet/react';
+import { useProjectAdmin } from '../../admin/admin-context.js';
+import { navigate, useLocation } from '../../router/router.js';
+import type { PageProps } from '../../shell/page.js';
+import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
+import { useToast } from '../../shell/toasts.js';
+import { BulkDelete } from './bulk-delete.js';
+import { CreateUserForm } from './create-user-form.js';
+import { hasFilters, readListParams, type UserListParams, writeListParams } from './list-params.js';
+import { ListToolbar } from './list-toolbar.js';
+import { useUserPages } from './use-user-pages.js';
+import { UsersTable } from './users-table.js';
+import './users.css';
 
-export default function Page() {
-  return <PageHeader title="users" description="Coming soon." />;
+export default function UsersPage(_: PageProps) {
+  const { app, project, projectId } = useProjectAdmin();
+  const toast = useToast();
+  const { path, search } = useLocation();
+  const params = useMemo(() => readListParams(new URLSearchParams(search)), [search]);
+  const { page, pageNumber, hasNext, hasPrevious, next, previous } = useUserPages(app, params);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [creating, setCreating] = useState(false);
+  const users = page.data?.items;
+  // Selection is per page: a new page, search or reload starts with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity is the trigger.
+  useEffect(() => setSelected(new Set()), [users]);
+
+  const setParams = useCallback(
+    (next: UserListParams, options: { replace: boolean }) => navigate(path + writeListParams(next), options),
+    [path],
+  );
+  const providers = project.config.oauthProviders.map((provider) => provider.id);
+  const searching = Boolean(params.q.trim()) || hasFilters(params);
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description={`${project.userCount.toLocaleString()} ${project.userCount === 1 ? 'user' : 'users'} in ${project.displayName}.`}
+        actions={!creating && <Button onClick={() => setCreating(true)}>Create user</Button>}
+      />
+      {creating && (
+        <Section title="Create a user">
+          <CreateUserForm
+            app={app}
+            onCancel={() => setCreating(false)}
+            onCreated={(user) => {
+              setCreating(false);
+              toast(`Created ${user.primaryEmail ?? 'the user'}`);
+              page.reload();
+            }}
+          />
+        </Section>
+      )}
+      <ListToolbar params={params} providers={providers} onChange={setParams} />
+      {users && users.length > 0 && (
+        <BulkDelete
+          app={app}
+          users={users.filter((user) => selected.has(user.id))}
+          onDone={() => {
+            setSelected(new Set());
+            page.reload();
+          }}
+        />
+      )}
+      {page.status === 'loading' && <LoadingRows label="Loading users" />}
+      {page.status === 'error' && <LoadError what="The users" error={page.error} onRetry={page.reload} />}
+      {users && users.length === 0 && (
+        <EmptyState title={searching ? 'No user matches' : hasPrevious ? 'No more users' : 'No users yet'}>
+          {searching
+            ? 'Try another search or clear the filters.'
+            : 'Users appear here when they sign up, or create one with “Create user”.'}
+        </EmptyState>
+      )}
+      {users && users.length > 0 && (
+        <UsersTable projectId={projectId} users={users} selected={selected} onSelectedChange={setSelected} />
+      )}
+      {(hasPrevious || hasNext) && (
+        <nav className="console-users-pager" aria-label="Pages of users">
+          <Button variant="secondary" disabled={!hasPrevious} onClick={previous}>
+            Previous
+          </Button>
+          <span className="console-muted">Page {pageNumber}</span>
+          <Button variant="secondary" disabled={!hasNext || page.status !== 'ready'} onClick={next}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,115 @@
+/**
+ * Impersonation: the console makes an impersonation session for the user and opens the app, in a
+ * new tab, signed in as them (the app's impersonate page takes the token from the link's fragment
+ * and shows that it is impersonating). Nothing to paste anywhere. The app's address is remembered
+ * per project in this browser.
+ */
+import { useState } from 'react';
+import { impersonationLink } from 'signet/plugins/impersonation';
+import { Actions, Button, Form, Note, Stack, TextField } from 'signet/react';
+import { useProjectAdmin } from '../../admin/admin-context.js';
+import { Section } from '../../shell/states.js';
+import { useToast } from '../../shell/toasts.js';
+import { messageOf } from '../../shell/use-load.js';
+import type { UserSectionProps } from './user-context.js';
+
+/** Where a project's app address is remembered. */
+export const appUrlStorageKey = (projectId: string) => `signet-console:impersonation-app-url:${projectId}`;
+
+/** The app address to offer: the one remembered, the first trusted domain, or localhost when allowed. */
+export function defaultAppUrl(
+  projectId: string,
+  config: { domains: ReadonlyArray<{ domain: string }>; allowLocalhost: boolean },
+): string {
+  let remembered: string | null = null;
+  try {
+    remembered = localStorage.getItem(appUrlStorageKey(projectId));
+  } catch {
+    // Storage can be off (private mode, policies); the defaults still work.
+  }
+  return remembered ?? config.domains[0]?.domain ?? (config.allowLocalhost ? 'http://localhost:5173' : '');
+}
+
+/** The handler path of the trusted domain `appUrl` is on, or the kit's default. */
+function handlerPathFor(appUrl: string, domains: ReadonlyArray<{ domain: string; handlerPath: string }>) {
+  try {
+    const origin = new URL(appUrl).origin;
+    return (
+      domains.find((d) => URL.canParse(d.domain) && new URL(d.domain).origin === origin)?.handlerPath ??
+      '/handler'
+    );
+  } catch {
+    return '/handler';
+  }
+}
+
+/** The impersonate section. */
+export function ImpersonateSection({
+  app,
+  projectId,
+  user,
+  onImpersonated,
+}: Pick<UserSectionProps, 'app' | 'projectId' | 'user'> & { onImpersonated: () => void }) {
+  const { project } = useProjectAdmin();
+  const toast = useToast();
+  const [appUrl, setAppUrl] = useState(() => defaultAppUrl(projectId, project.config));
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const impersonate = async () => {
+    if (busy) return;
+    const address = appUrl.trim();
+    if (!/^https?:\/\/[^/]/i.test(address) || !URL.canParse(address))
+      return setError('Enter the app’s address, such as https://app.example.com.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await app.serverSessions.impersonate(user.id);
+      if (result.status === 'error') return setError(result.error.message);
+      const url = impersonationLink({
+        appUrl: address,
+        handlerPath: handlerPathFor(address, project.config.domains),
+        refreshToken: result.data.refreshToken,
+      });
+      try {
+        localStorage.setItem(appUrlStorageKey(projectId), address);
+      } catch {
+        // Not remembered; the impersonation itself still works.
+      }
+      window.open(url, '_blank', 'noopener');
+      toast('Impersonation opened in a new tab');
+      onImpersonated();
+    } catch (thrown) {
+      setError(messageOf(thrown));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title="Impersonate">
+      <Stack>
+        <Note>
+          Opens your app in a new tab, signed in as this user for one hour. The app must use the kit’s
+          impersonation plugin; the session is marked as an impersonation and shows a banner.
+        </Note>
+        <Form name="impersonate" onSubmit={impersonate}>
+          <TextField
+            label="App address"
+            type="url"
+            autoComplete="off"
+            placeholder="https://app.example.com"
+            value={appUrl}
+            error={error}
+            onChange={(event) => setAppUrl(event.target.value)}
+          />
+          <Actions>
+            <Button type="submit" loading={busy}>
+              Impersonate this user
+            </Button>
+          </Actions>
+        </Form>
+      </Stack>
+    </Section>
+  );
+}
