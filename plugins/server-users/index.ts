@@ -35,6 +35,19 @@ export interface ListUsersOptions {
   query?: string;
   /** Only members of this team. */
   teamId?: string;
+  /**
+   * Only users whose primary email is verified (`true`), or those without a verified primary
+   * email, including users with no email at all (`false`). A signet server addition, which a
+   * Stack Auth backend does not know.
+   */
+  primaryEmailVerified?: boolean;
+  /** Only users with a password (`true`) or without one (`false`). A signet server addition. */
+  hasPassword?: boolean;
+  /**
+   * Only users with an account at this OAuth provider: its id in the project's config
+   * (`github`). A signet server addition.
+   */
+  oauthProvider?: string;
 }
 
 /** Fields server code may set on a user; every one optional. */
@@ -53,6 +66,8 @@ export interface ServerUserUpdate {
   /** An imported bcrypt hash (`$2a$`/`$2b$`/`$2y$`, cost ≤ 16) instead of a password. */
   passwordHash?: string;
   otpAuthEnabled?: boolean;
+  /** A TOTP secret (standard base64) to require as a second factor; null removes two-factor. */
+  totpSecretBase64?: string | null;
 }
 
 /** Codes a create or update can fail with that a form would show. */
@@ -91,6 +106,7 @@ const FIELDS: Record<keyof ServerUserUpdate, string> = {
   password: 'password',
   passwordHash: 'password_hash',
   otpAuthEnabled: 'otp_auth_enabled',
+  totpSecretBase64: 'totp_secret_base64',
 };
 
 /** The wire body of an update: only the fields given. */
@@ -126,6 +142,11 @@ export const serverUsers = pluginFactory('serverUsers', () => {
           }
           if (options.query) params.set('query', options.query);
           if (options.teamId) params.set('team_id', options.teamId);
+          if (options.primaryEmailVerified !== undefined) {
+            params.set('primary_email_verified', String(options.primaryEmailVerified));
+          }
+          if (options.hasPassword !== undefined) params.set('has_password', String(options.hasPassword));
+          if (options.oauthProvider !== undefined) params.set('oauth_provider', options.oauthProvider);
           const query = params.size > 0 ? `?${params}` : '';
           const json = await ctx.call<UserListJson>(`/users${query}`);
           return { items: json.items.map(serverUserFromJson), nextCursor: json.pagination.next_cursor };

@@ -62,8 +62,11 @@ describe.each(backends())('OpenAPI document on $name', (backend) => {
     expect(users.get!.parameters.map((p) => p.name).sort()).toEqual([
       'cursor',
       'desc',
+      'has_password',
       'limit',
+      'oauth_provider',
       'order_by',
+      'primary_email_verified',
       'query',
       'team_id',
     ]);

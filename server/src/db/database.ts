@@ -3,6 +3,7 @@
  * node-postgres. Both are driven through the same Drizzle API and the same schema.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -48,7 +49,8 @@ export async function openDatabase(
   log: (line: string) => void,
 ): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') {
-    const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+    // pg_trgm backs the users search's indexes (migration 0015): PGlite has it only when loaded.
+    const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       kind: 'pglite',

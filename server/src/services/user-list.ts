@@ -1,10 +1,13 @@
 /**
  * `GET /users` for server code (wire.md §4.8): a page of users in sign-up order, searchable by id,
- * name or email, with a cursor that is the first user of the next page.
+ * name or email, filterable by what they sign in with, with a cursor that is the first user of the
+ * next page. Every page is an index walk or an index lookup, never a count of the project's users:
+ * docs/users-at-scale.md has the indexes, the query shapes and their figures at a million users.
  */
-import { and, asc, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, not, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database.js';
-import { contactChannels, teamMembers, users } from '../db/schema.js';
+import { contactChannels, oauthAccounts, passwordCredentials, teamMembers, users } from '../db/schema.js';
 import { isUuid, loadUsers, type UserRecord } from './users.js';
 
 /** What a page asks for. */
@@ -17,6 +20,12 @@ export interface UserListQuery {
   query?: string;
   /** Only members of this team (none when it is another project's). */
   teamId?: string;
+  /** Only users whose primary email is verified (true), or who have no verified primary email (false). */
+  primaryEmailVerified?: boolean;
+  /** Only users with a password (true), or without one (false). */
+  hasPassword?: boolean;
+  /** Only users with an account at this OAuth provider (its id in the project config, `github`). */
+  oauthProvider?: string;
 }
 
 /** One page of users and the id of the first user of the next page. */
@@ -30,9 +39,41 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** Reads one page of the users of `projectId`. */
 export async function listUsers(db: Database, projectId: string, q: UserListQuery): Promise<UserPage> {
-  const conditions: (SQL | undefined)[] = [eq(users.projectId, projectId)];
+  const conditions = filterConditions(db, projectId, q);
+  if (conditions === null) return { items: [], nextCursor: null };
+  if (q.cursor !== undefined) {
+    if (!isUuid(q.cursor)) return { items: [], nextCursor: null };
+    const [start] = await db
+      .select({ createdAt: users.createdAt, id: users.id })
+      .from(users)
+      .where(and(eq(users.id, q.cursor.toLowerCase()), eq(users.projectId, projectId)));
+    if (!start) return { items: [], nextCursor: null };
+    // Sign-up time with the id as tie-break: one total order, so no user is skipped or repeated.
+    // A row comparison, so that the (project, created_at, id) index starts the walk right there.
+    conditions.push(
+      q.desc
+        ? sql`(${users.createdAt}, ${users.id}) <= (${start.createdAt}, ${start.id})`
+        : sql`(${users.createdAt}, ${users.id}) >= (${start.createdAt}, ${start.id})`,
+    );
+  }
+  // One row more than the page: the first user of the next page, when there is one.
+  const take = q.limit === undefined ? undefined : q.limit + 1;
+  const text = q.query?.trim();
+  const ids = !text
+    ? await pageOf(db, conditions, q.desc, take)
+    : isUuid(text)
+      ? await pageOf(db, [...conditions, eq(users.id, text.toLowerCase())], q.desc, take)
+      : await searchPage(db, conditions, likePattern(text), q.desc, take);
+  const next = q.limit !== undefined && ids.length > q.limit ? ids.pop()! : null;
+  if (ids.length === 0) return { items: [], nextCursor: null };
+  return { items: await loadUsers(db, projectId, ids), nextCursor: next };
+}
+
+/** The project, team and sign-in filters of a page; null when no user can match (a team id that is no UUID). */
+function filterConditions(db: Database, projectId: string, q: UserListQuery): SQL[] | null {
+  const conditions: SQL[] = [eq(users.projectId, projectId)];
   if (q.teamId !== undefined) {
-    if (!isUuid(q.teamId)) return { items: [], nextCursor: null };
+    if (!isUuid(q.teamId)) return null;
     conditions.push(
       exists(
         db
@@ -48,46 +89,101 @@ export async function listUsers(db: Database, projectId: string, q: UserListQuer
       ),
     );
   }
-  const text = q.query?.trim();
-  if (text) {
-    if (isUuid(text)) conditions.push(eq(users.id, text.toLowerCase()));
-    else {
-      const pattern = likePattern(text);
-      conditions.push(
-        or(
-          ilike(users.displayName, pattern),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(contactChannels)
-              .where(and(eq(contactChannels.userId, users.id), ilike(contactChannels.value, pattern))),
+  if (q.primaryEmailVerified !== undefined) {
+    // What the user's view shows as `primary_email_verified`: its primary email, verified.
+    const verified = exists(
+      db
+        .select({ one: sql`1` })
+        .from(contactChannels)
+        .where(
+          and(
+            eq(contactChannels.userId, users.id),
+            eq(contactChannels.type, 'email'),
+            eq(contactChannels.isPrimary, true),
+            eq(contactChannels.isVerified, true),
           ),
         ),
-      );
-    }
+    );
+    conditions.push(q.primaryEmailVerified ? verified : not(verified));
   }
-  if (q.cursor !== undefined) {
-    if (!isUuid(q.cursor)) return { items: [], nextCursor: null };
-    const [start] = await db
-      .select({ createdAt: users.createdAt, id: users.id })
-      .from(users)
-      .where(and(eq(users.id, q.cursor.toLowerCase()), eq(users.projectId, projectId)));
-    if (!start) return { items: [], nextCursor: null };
-    // Sign-up time with the id as tie-break: one total order, so no user is skipped or repeated.
+  if (q.hasPassword !== undefined) {
+    const password = exists(
+      db.select({ one: sql`1` }).from(passwordCredentials).where(eq(passwordCredentials.userId, users.id)),
+    );
+    conditions.push(q.hasPassword ? password : not(password));
+  }
+  if (q.oauthProvider !== undefined) {
+    // The project in the condition lets a provider few users have be read from its own index.
     conditions.push(
-      q.desc
-        ? sql`(${users.createdAt}, ${users.id}) <= (${start.createdAt}, ${start.id})`
-        : sql`(${users.createdAt}, ${users.id}) >= (${start.createdAt}, ${start.id})`,
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(oauthAccounts)
+          .where(
+            and(
+              eq(oauthAccounts.projectId, projectId),
+              eq(oauthAccounts.providerId, q.oauthProvider),
+              eq(oauthAccounts.userId, users.id),
+            ),
+          ),
+      ),
     );
   }
-  const order = q.desc ? [desc(users.createdAt), desc(users.id)] : [asc(users.createdAt), asc(users.id)];
+  return conditions;
+}
+
+const orderOf = (descending: boolean | undefined) =>
+  descending ? [desc(users.createdAt), desc(users.id)] : [asc(users.createdAt), asc(users.id)];
+
+/** The ids of the users matching `conditions`, in page order, at most `take`. */
+async function pageOf(
+  db: Database,
+  conditions: SQL[],
+  descending: boolean | undefined,
+  take: number | undefined,
+): Promise<string[]> {
   const page = db
     .select({ id: users.id })
     .from(users)
     .where(and(...conditions))
-    .orderBy(...order);
-  const ids = (q.limit === undefined ? await page : await page.limit(q.limit + 1)).map((r) => r.id);
-  const next = q.limit !== undefined && ids.length > q.limit ? ids.pop()! : null;
-  if (ids.length === 0) return { items: [], nextCursor: null };
-  return { items: await loadUsers(db, projectId, ids), nextCursor: next };
+    .orderBy(...orderOf(descending));
+  return (take === undefined ? await page : await page.limit(take)).map((r) => r.id);
+}
+
+/**
+ * The ids of the users matching `conditions` whose display name or any contact channel contains
+ * `pattern`, in page order, at most `take`. One `name OR EXISTS(channel)` condition would leave
+ * PostgreSQL a single plan, walking every user in order and testing each, which takes seconds
+ * when few match. Each half alone, limited, gets the better of two plans: walking in order while
+ * matches are dense, or reading them from the trigram index and sorting when they are few. The
+ * page is the first `take` of the two halves' first `take` each.
+ */
+async function searchPage(
+  db: Database,
+  conditions: SQL[],
+  pattern: string,
+  descending: boolean | undefined,
+  take: number | undefined,
+): Promise<string[]> {
+  const half = (match: SQL) => {
+    const query = db
+      .select({ id: users.id, createdAt: users.createdAt })
+      .from(users)
+      .where(and(...conditions, match))
+      .orderBy(...orderOf(descending))
+      .$dynamic();
+    return take === undefined ? query : query.limit(take);
+  };
+  const byName = half(ilike(users.displayName, pattern));
+  const byChannel = half(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(contactChannels)
+        .where(and(eq(contactChannels.userId, users.id), ilike(contactChannels.value, pattern))),
+    ),
+  );
+  // UNION, not UNION ALL: a user matching by name and by email is one user.
+  const both = union(byName, byChannel).orderBy(...orderOf(descending));
+  return (take === undefined ? await both : await both.limit(take)).map((r) => r.id);
 }

@@ -30,6 +30,8 @@ export const oauthAccounts = pgTable(
   (t) => [
     uniqueIndex('oauth_accounts_provider_account_unique').on(t.projectId, t.providerId, t.providerAccountId),
     uniqueIndex('oauth_accounts_user_provider_unique').on(t.userId, t.providerId),
+    // The users list filtered by a provider few users have reads them from here, index only.
+    index('oauth_accounts_project_provider_user_idx').on(t.projectId, t.providerId, t.userId),
   ],
 );
 

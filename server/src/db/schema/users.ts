@@ -36,7 +36,12 @@ export const users = pgTable(
     createdAt: at('created_at').notNull(),
     lastActiveAt: at('last_active_at'),
   },
-  (t) => [index('users_project_created_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    // The users list walks this in sign-up order, the id breaking ties (services/user-list.ts).
+    index('users_project_created_id_idx').on(t.projectId, t.createdAt, t.id),
+    // Search matches any part of a display name, case-insensitively: trigrams serve `ILIKE '%x%'`.
+    index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+  ],
 );
 
 /**
@@ -81,6 +86,8 @@ export const contactChannels = pgTable(
     uniqueIndex('contact_channels_auth_unique').on(t.projectId, t.type, t.value).where(sql`${t.usedForAuth}`),
     uniqueIndex('contact_channels_user_value_unique').on(t.userId, t.type, t.value),
     uniqueIndex('contact_channels_primary_unique').on(t.userId, t.type).where(sql`${t.isPrimary}`),
+    // The users list's search matches any part of an email: trigrams serve `ILIKE '%x%'`.
+    index('contact_channels_value_trgm_idx').using('gin', t.value.op('gin_trgm_ops')),
   ],
 );
 

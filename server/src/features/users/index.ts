@@ -28,9 +28,16 @@ const listQuery = v.strictObject({
   desc: v.optional(booleanText),
   query: v.optional(boundedString(INPUT_LIMITS.text)),
   team_id: v.optional(uuidField),
+  // Signet additions (the reference has no such filters): what the console's users page filters by.
+  primary_email_verified: v.optional(booleanText),
+  has_password: v.optional(booleanText),
+  oauth_provider: v.optional(v.pipe(boundedString(INPUT_LIMITS.name), v.minLength(1, 'must not be empty'))),
 });
 
-/** A page of the project's users in sign-up order. */
+/**
+ * A page of the project's users in sign-up order; signet also filters by a verified primary email,
+ * a password and an OAuth provider (docs/users-at-scale.md).
+ */
 export const listUsersRoute = defineRoute({
   method: 'GET',
   path: '/users',
@@ -45,6 +52,9 @@ export const listUsersRoute = defineRoute({
       desc: query.desc,
       query: query.query,
       teamId: query.team_id,
+      primaryEmailVerified: query.primary_email_verified,
+      hasPassword: query.has_password,
+      oauthProvider: query.oauth_provider,
     });
     return json({
       items: page.items.map(serverUserView),
