@@ -77,7 +77,7 @@ function renderPage(items: AdminProjectJson[], routes: Record<string, Route> = {
   let stored = [...items];
   const rendered = renderWithApp(
     <SignedInOwner>
-      <ProjectsPage params={{}} />
+      <ProjectsPage />
     </SignedInOwner>,
     {
       plugins: [ownerProjects()],
