@@ -1,0 +1,109 @@
+/** The project's recent messages; each opens its attempts to every endpoint, with Resend. */
+import { Fragment, useState } from 'react';
+import type { WebhookMessage } from 'signet/plugins/admin-webhooks';
+import { Button } from 'signet/react';
+import { useProjectAdmin } from '../../admin/admin-context.js';
+import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { useLoad } from '../../shell/use-load.js';
+import { AttemptsTable } from './attempts-table.js';
+import { formatWhen } from './format.js';
+import { useResend } from './use-resend.js';
+
+/** The attempts of one message. */
+function MessageAttempts({ message }: { message: WebhookMessage }) {
+  const { app } = useProjectAdmin();
+  const attempts = useLoad(
+    () => app.webhooks.listMessageAttempts(message.id, { limit: 50 }),
+    [app, message.id],
+  );
+  const { resending, resend } = useResend(attempts.reload);
+  if (attempts.status === 'loading') return <LoadingRows label="Loading attempts" rows={2} />;
+  if (attempts.status === 'error')
+    return <LoadError what="The attempts" error={attempts.error} onRetry={attempts.reload} />;
+  if (attempts.data.items.length === 0)
+    return <p className="console-muted">No endpoint was sent this message (none listened to its event).</p>;
+  return (
+    <AttemptsTable
+      attempts={attempts.data.items.map((a) => ({ ...a, message: a.message ?? message }))}
+      caption={`Attempts of the ${message.eventType} message`}
+      showUrl
+      resending={resending}
+      onResend={resend}
+    />
+  );
+}
+
+/** The latest messages, newest first. */
+export function RecentMessages() {
+  const { app } = useProjectAdmin();
+  const messages = useLoad(() => app.webhooks.listMessages({ limit: 20 }), [app]);
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Section
+      title="Recent messages"
+      actions={
+        <Button variant="secondary" onClick={messages.reload}>
+          Refresh messages
+        </Button>
+      }
+    >
+      {messages.status === 'loading' && <LoadingRows label="Loading messages" rows={3} />}
+      {messages.status === 'error' && (
+        <LoadError what="The messages" error={messages.error} onRetry={messages.reload} />
+      )}
+      {messages.status === 'ready' &&
+        (messages.data.items.length === 0 ? (
+          <EmptyState title="No messages yet">
+            A message is made for each event (a sign-up, a team change) while an endpoint exists.
+          </EmptyState>
+        ) : (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <caption className="console-visually-hidden">Recent webhook messages</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Message ID</th>
+                  <th scope="col">
+                    <span className="console-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {messages.data.items.map((message) => (
+                  <Fragment key={message.id}>
+                    <tr>
+                      <td>{formatWhen(message.timestamp)}</td>
+                      <td>
+                        <code>{message.eventType}</code>
+                      </td>
+                      <td>
+                        <code className="console-webhooks-id">{message.id}</code>
+                      </td>
+                      <td>
+                        <Button
+                          variant="secondary"
+                          aria-expanded={open === message.id}
+                          onClick={() => setOpen(open === message.id ? null : message.id)}
+                        >
+                          {open === message.id ? 'Hide attempts' : 'Show attempts'}
+                        </Button>
+                      </td>
+                    </tr>
+                    {open === message.id && (
+                      <tr>
+                        <td colSpan={4}>
+                          <MessageAttempts message={message} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </Section>
+  );
+}
