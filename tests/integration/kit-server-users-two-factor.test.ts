@@ -51,7 +51,7 @@ describe.each(backends())('serverUsers two-factor removal on $name', (backend) =
 
   it('turns TOTP on with a secret and off with null; the password then signs in without a code', async () => {
     const server = serverApp();
-    const email = freshEmail('two-factor');
+    const email = freshEmail();
     const user = ok(
       await server.serverUsers.create({
         primaryEmail: email,
@@ -87,7 +87,7 @@ describe.each(backends())('serverUsers two-factor removal on $name', (backend) =
     const server = serverApp();
     const user = ok(
       await server.serverUsers.create({
-        primaryEmail: freshEmail('two-factor-other'),
+        primaryEmail: freshEmail(),
         primaryEmailAuthEnabled: true,
         totpSecretBase64: Buffer.alloc(20, 9).toString('base64'),
       }),
