@@ -1,6 +1,143 @@
-/** Placeholder until the page is built. */
-import { PageHeader } from '../../shell/states.js';
+/**
+ * Domains: the trusted domains sign-in may send people back to, each with the path of the kit's
+ * handler pages there (add, edit, remove after a question), and whether localhost is trusted too.
+ * Product-spec §5's production-mode problems all link here.
+ */
+import { useState } from 'react';
+import { Button, ConfirmButton, FieldError } from 'signet/react';
+import { useProjectAdmin } from '../../admin/admin-context.js';
+import { EmptyState, PageHeader, Section } from '../../shell/states.js';
+import { SwitchField } from '../settings/switch-field.js';
+import { useProjectUpdate } from '../settings/use-project-update.js';
+import { DomainForm, type TrustedDomain } from './domain-form.js';
+import './domains.css';
 
-export default function Page() {
-  return <PageHeader title="domains" description="Coming soon." />;
+/** The domains page. */
+export default function DomainsPage() {
+  const { project } = useProjectAdmin();
+  const { save } = useProjectUpdate();
+  const [editing, setEditing] = useState<string | null>(null);
+  const domains = project.config.domains;
+  const saveDomains = (next: TrustedDomain[], success: string) =>
+    save({ config: { domains: next } }, success);
+  return (
+    <>
+      <PageHeader
+        title="Domains"
+        description="Where sign-in, sign-up and emailed links may send people back to. Anything else is refused."
+      />
+      <Section title="Trusted domains">
+        {domains.length === 0 ? (
+          <EmptyState title="No trusted domains yet">
+            Add your app's address so sign-in can return to it.
+            {project.config.allowLocalhost && ' Until then, only localhost is trusted.'}
+          </EmptyState>
+        ) : (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">Domain</th>
+                  <th scope="col">Handler path</th>
+                  <th scope="col">
+                    <span className="console-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {domains.map((entry) =>
+                  editing === entry.domain ? (
+                    <tr key={entry.domain}>
+                      <td colSpan={3}>
+                        <DomainForm
+                          initial={entry}
+                          others={domains.filter((d) => d !== entry).map((d) => d.domain)}
+                          onCancel={() => setEditing(null)}
+                          onSave={async (changed) => {
+                            const failure = await saveDomains(
+                              domains.map((d) => (d === entry ? changed : d)),
+                              `${changed.domain} saved`,
+                            );
+                            if (!failure) setEditing(null);
+                            return failure;
+                          }}
+                        />
+                      </td>
+                    </tr>
+                  ) : (
+                    <DomainRow
+                      key={entry.domain}
+                      entry={entry}
+                      onEdit={() => setEditing(entry.domain)}
+                      onRemove={() =>
+                        saveDomains(
+                          domains.filter((d) => d !== entry),
+                          `${entry.domain} removed`,
+                        )
+                      }
+                    />
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+      <Section title="Add a trusted domain">
+        <DomainForm
+          others={domains.map((d) => d.domain)}
+          onSave={(added) => saveDomains([...domains, added], `${added.domain} added`)}
+        />
+      </Section>
+      <Section title="Localhost">
+        <SwitchField
+          label="Allow localhost"
+          description="Trusts any http://localhost port, for development. Production mode needs this off."
+          checked={project.config.allowLocalhost}
+          onChange={(on) =>
+            save(
+              { config: { allowLocalhost: on } },
+              on ? 'Localhost is trusted' : 'Localhost is no longer trusted',
+            )
+          }
+        />
+      </Section>
+    </>
+  );
+}
+
+function DomainRow({
+  entry,
+  onEdit,
+  onRemove,
+}: {
+  entry: TrustedDomain;
+  onEdit(): void;
+  onRemove(): Promise<string | null>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <tr>
+      <th scope="row" className="console-domains-domain">
+        {entry.domain}
+      </th>
+      <td>
+        <code>{entry.handlerPath}</code>
+      </td>
+      <td>
+        <div className="console-domains-actions">
+          <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${entry.domain}`}>
+            Edit
+          </Button>
+          <ConfirmButton
+            label={`Remove ${entry.domain}`}
+            question={`Remove ${entry.domain}? Sign-in can no longer send people back there.`}
+            confirmLabel="Yes, remove"
+            onConfirm={async () => setError(await onRemove())}
+          />
+        </div>
+        <FieldError>{error}</FieldError>
+      </td>
+    </tr>
+  );
 }
