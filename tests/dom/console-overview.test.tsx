@@ -142,7 +142,8 @@ describe('the overview', () => {
     expect(figures.textContent).toContain((1234).toLocaleString());
     expect(figures.textContent).toMatch(/Sign-ups, last 30 days\s*9/);
     expect(figures.textContent).toMatch(/Active today\s*3/);
-    expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+    expect(screen.getByText(/^Shop: users, sign-ups and activity/)).toBeTruthy();
     expect(requests[0]!.headers.get('x-stack-admin-access-token')).toBe('owner-token');
   });
 

@@ -155,7 +155,8 @@ describe('console projects and overview', () => {
     });
     await page.waitForURL(consoleUrl(`/projects/${newProjectId}`));
     await toast(`Project “${NEW_PROJECT}” created`).waitFor();
-    await page.getByRole('heading', { level: 1, name: NEW_PROJECT }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByText(`${NEW_PROJECT}: users, sign-ups and activity`).waitFor();
     // A new project has nobody yet.
     await region('Recent sign-ups').getByText('Nobody has signed up yet.').waitFor();
     await region('Sign-in methods').getByText('No sign-in methods in use yet.').waitFor();

@@ -27,8 +27,8 @@ export default function OverviewPage() {
   return (
     <>
       <PageHeader
-        title={project.displayName || 'Overview'}
-        description="Overview of the project's users over the last 30 days (days in UTC)."
+        title="Overview"
+        description={`${project.displayName || projectId}: users, sign-ups and activity over the last 30 days (days in UTC).`}
       />
       {metrics.status === 'loading' && <LoadingRows label="Loading the project's figures" rows={8} />}
       {metrics.status === 'error' && (

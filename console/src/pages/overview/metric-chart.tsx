@@ -77,7 +77,7 @@ function chartConfig(
     options: {
       responsive: true,
       maintainAspectRatio: false,
-      animation: reducedMotion() ? false : undefined,
+      animation: reducedMotion() ? false : { duration: 400 },
       indexAxis: horizontal ? 'y' : 'x',
       scales: horizontal ? { x: valueAxis, y: labelAxis } : { x: labelAxis, y: valueAxis },
       plugins: {
