@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ProjectsPage from '../../console/src/pages/projects/index.js';
 import { searchAndSortProjects } from '../../console/src/pages/projects/project-order.js';
+import { navigate } from '../../console/src/router/router.js';
 import { OwnerProvider } from '../../console/src/shell/owner-context.js';
 import { ToastProvider } from '../../console/src/shell/toasts.js';
 import { useLoad } from '../../console/src/shell/use-load.js';
@@ -23,7 +24,7 @@ import { json, knownError, type Route } from '../support/fake-api.js';
 import { renderWithApp } from './render-app.js';
 
 afterEach(() => cleanup());
-beforeEach(() => window.history.replaceState(null, '', '/console/projects'));
+beforeEach(() => navigate('/projects', { replace: true }));
 
 const DAY = 86_400_000;
 
@@ -134,6 +135,7 @@ describe('the projects list', () => {
     expect(screen.getByRole('status', { hidden: true }).textContent).toContain('1 of 3 projects match');
     fireEvent.change(search, { target: { value: 'aaa-1' } });
     expect(rowNames()).toEqual(['Gamma']);
+    expect(window.location.search).toBe('?q=aaa-1');
     fireEvent.change(search, { target: { value: 'nothing like it' } });
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No project matches “nothing like it”')).toBeTruthy();
@@ -146,6 +148,23 @@ describe('the projects list', () => {
     expect(rowNames()).toEqual(['Alpha', 'beta shop', 'Gamma']);
     fireEvent.change(sort, { target: { value: 'oldest' } });
     expect(rowNames()).toEqual(['Gamma', 'Alpha', 'beta shop']);
+    expect(window.location.search).toBe('?sort=oldest');
+    fireEvent.change(sort, { target: { value: 'newest' } });
+    expect(window.location.search).toBe('');
+  });
+
+  it('opens with the search and order in the address, and ignores an unknown order', async () => {
+    navigate('/projects?q=a&sort=name', { replace: true });
+    renderPage(THREE);
+    await screen.findByRole('table', { name: 'Your projects' });
+    expect(rowNames()).toEqual(['Alpha', 'beta shop', 'Gamma']);
+    expect((screen.getByRole('searchbox', { name: 'Search projects' }) as HTMLInputElement).value).toBe('a');
+    cleanup();
+    navigate('/projects?sort=<script>', { replace: true });
+    renderPage(THREE);
+    await screen.findByRole('table', { name: 'Your projects' });
+    expect(rowNames()).toEqual(['beta shop', 'Alpha', 'Gamma']);
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('newest');
   });
 
   it('keeps a stable order for projects made at the same time', () => {

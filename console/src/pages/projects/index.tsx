@@ -7,12 +7,12 @@ import './projects.css';
 import { useState } from 'react';
 import type { OwnedProject } from 'signet/plugins/owner-projects';
 import { Button, TextField } from 'signet/react';
-import { navigate } from '../../router/router.js';
+import { navigate, useSearchParams } from '../../router/router.js';
 import { useOwner } from '../../shell/owner-context.js';
 import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { CreateProjectForm } from './create-project-form.js';
-import { PROJECT_SORTS, type ProjectSort, searchAndSortProjects } from './project-order.js';
+import { isProjectSort, PROJECT_SORTS, type ProjectSort, searchAndSortProjects } from './project-order.js';
 import { ProjectTable } from './project-table.js';
 
 /** The Projects page. */
@@ -61,8 +61,18 @@ export default function ProjectsPage() {
 
 /** The search box, the order and the table. */
 function ProjectList({ projects }: { projects: readonly OwnedProject[] }) {
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<ProjectSort>('newest');
+  // Kept in the address (?q=, ?sort=), so Back and a shared link come back to the same view.
+  const params = useSearchParams();
+  const query = params.get('q') ?? '';
+  const sortParam = params.get('sort');
+  const sort: ProjectSort = isProjectSort(sortParam) ? sortParam : 'newest';
+  const change = (name: 'q' | 'sort', value: string, fallback: string) => {
+    const next = new URLSearchParams(params);
+    if (value === fallback) next.delete(name);
+    else next.set(name, value);
+    const search = next.toString();
+    navigate(`/projects${search ? `?${search}` : ''}`, { replace: true });
+  };
   const shown = searchAndSortProjects(projects, query, sort);
   return (
     <Section title="Your projects">
@@ -73,11 +83,11 @@ function ProjectList({ projects }: { projects: readonly OwnedProject[] }) {
           placeholder="Name or project ID"
           autoComplete="off"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => change('q', event.target.value, '')}
         />
         <label className="console-projects-sort">
           <span className="signet-label">Sort by</span>
-          <select value={sort} onChange={(event) => setSort(event.target.value as ProjectSort)}>
+          <select value={sort} onChange={(event) => change('sort', event.target.value, 'newest')}>
             {Object.entries(PROJECT_SORTS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
