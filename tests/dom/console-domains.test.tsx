@@ -94,6 +94,7 @@ describe('trusted domains', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Edit https://a.example.com' }));
     const form = within(trusted());
+    expect(document.activeElement).toBe(form.getByRole('textbox', { name: 'Domain' }));
     fireEvent.change(form.getByRole('textbox', { name: 'Domain' }), {
       target: { value: 'https://b.example.com' },
     });
@@ -105,6 +106,8 @@ describe('trusted domains', () => {
     });
     fireEvent.click(form.getByRole('button', { name: 'Save' }));
     await screen.findByText('https://a.example.com saved');
+    // Focus comes back to the row the form replaced.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit https://a.example.com' }));
     expect(patches).toEqual([
       {
         config: {

@@ -67,6 +67,12 @@ describe('production-mode checklist', () => {
     });
     expect(screen.queryByRole('list', { name: 'Production mode checklist' })).toBeNull();
     screen.getByText('Nothing stands in the way of production mode.');
+    // The shared email server delivers nothing: said, with where to fix it, but not blocking.
+    const advice = screen.getByRole('list', { name: 'Production mode advice' });
+    within(advice).getByText(/^Emails are not delivered/);
+    expect(
+      within(advice).getByRole('link', { name: 'Set it up on the Emails page' }).getAttribute('href'),
+    ).toBe('/console/projects/proj-1/emails');
     const turnOn = within(productionSection()).getByRole('button', { name: 'Turn on production mode' });
     expect(turnOn).toHaveProperty('disabled', false);
     fireEvent.click(turnOn);
@@ -105,6 +111,23 @@ describe('production-mode checklist', () => {
     );
     within(productionSection()).getByText('Off');
   });
+});
+
+it('gives no email advice to a project with its own SMTP server', () => {
+  renderSettingsPage(ProjectSettingsPage, {
+    project: adminProjectJson({
+      email_config: {
+        type: 'standard',
+        host: 'smtp.example.com',
+        port: 587,
+        username: 'u',
+        password: 'p',
+        sender_name: 'Acme',
+        sender_email: 'noreply@example.com',
+      },
+    }),
+  });
+  expect(screen.queryByRole('list', { name: 'Production mode advice' })).toBeNull();
 });
 
 describe('general settings', () => {

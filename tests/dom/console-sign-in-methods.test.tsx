@@ -190,10 +190,12 @@ describe('OAuth providers', () => {
       project: adminProjectJson({ oauth_providers: [github] }),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Edit GitHub' }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Your own keys' }));
     screen.getByText(callbackOf('github'));
     fireEvent.change(screen.getByRole('textbox', { name: 'Client ID' }), { target: { value: 'new' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('GitHub saved');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit GitHub' }));
     expect(patches[0]).toEqual({
       config: { oauth_providers: [{ ...github, client_id: 'new' }] },
       description: 'The shop',

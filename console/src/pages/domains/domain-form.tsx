@@ -51,6 +51,8 @@ export function DomainForm({ initial, others, onSave, onCancel }: DomainFormProp
         <div className="console-domains-fields">
           <TextField
             label="Domain"
+            // Editing opens in place of the row: focus goes into the form that replaced it.
+            autoFocus={Boolean(initial)}
             placeholder="https://app.example.com"
             inputMode="url"
             autoComplete="off"

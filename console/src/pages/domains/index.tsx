@@ -3,7 +3,7 @@
  * handler pages there (add, edit, remove after a question), and whether localhost is trusted too.
  * Product-spec §5's production-mode problems all link here.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, ConfirmButton, FieldError } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { EmptyState, PageHeader, Section } from '../../shell/states.js';
@@ -17,6 +17,12 @@ export default function DomainsPage() {
   const { project } = useProjectAdmin();
   const { save } = useProjectUpdate();
   const [editing, setEditing] = useState<string | null>(null);
+  // After an edit closes, focus goes back to that row's Edit button, not to the top of the page.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const closeEdit = (domain: string) => {
+    setReturnTo(domain);
+    setEditing(null);
+  };
   const domains = project.config.domains;
   const saveDomains = (next: TrustedDomain[], success: string) =>
     save({ config: { domains: next } }, success);
@@ -52,13 +58,13 @@ export default function DomainsPage() {
                         <DomainForm
                           initial={entry}
                           others={domains.filter((d) => d !== entry).map((d) => d.domain)}
-                          onCancel={() => setEditing(null)}
+                          onCancel={() => closeEdit(entry.domain)}
                           onSave={async (changed) => {
                             const failure = await saveDomains(
                               domains.map((d) => (d === entry ? changed : d)),
                               `${changed.domain} saved`,
                             );
-                            if (!failure) setEditing(null);
+                            if (!failure) closeEdit(changed.domain);
                             return failure;
                           }}
                         />
@@ -68,6 +74,7 @@ export default function DomainsPage() {
                     <DomainRow
                       key={entry.domain}
                       entry={entry}
+                      refocus={returnTo === entry.domain}
                       onEdit={() => setEditing(entry.domain)}
                       onRemove={() =>
                         saveDomains(
@@ -108,14 +115,20 @@ export default function DomainsPage() {
 
 function DomainRow({
   entry,
+  refocus,
   onEdit,
   onRemove,
 }: {
   entry: TrustedDomain;
+  refocus: boolean;
   onEdit(): void;
   onRemove(): Promise<string | null>;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refocus) actions.current?.querySelector<HTMLButtonElement>('[data-edit]')?.focus();
+  }, [refocus]);
   return (
     <tr>
       <th scope="row" className="console-domains-domain">
@@ -125,8 +138,8 @@ function DomainRow({
         <code>{entry.handlerPath}</code>
       </td>
       <td>
-        <div className="console-domains-actions">
-          <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${entry.domain}`}>
+        <div ref={actions} className="console-domains-actions">
+          <Button data-edit variant="secondary" onClick={onEdit} aria-label={`Edit ${entry.domain}`}>
             Edit
           </Button>
           <ConfirmButton

@@ -36,3 +36,20 @@ export function productionChecklist(
   }
   return problems;
 }
+
+/**
+ * What does not block production mode but will surprise in it: on the shared email config the
+ * server delivers nothing (it keeps emails in the development outbox, and not even there in
+ * production mode), so verification, reset and sign-in code emails never arrive.
+ */
+export function productionAdvice(project: AdminProject): ChecklistProblem[] {
+  if (project.config.emailConfig.type !== 'shared') return [];
+  return [
+    {
+      message:
+        'Emails are not delivered: the project uses the shared development email server, which only keeps them in the development outbox (and not in production mode). Set up your own SMTP server so verification, password reset and sign-in code emails arrive.',
+      fixPath: `/projects/${encodeURIComponent(project.id)}/emails`,
+      fixLabel: 'Set it up on the Emails page',
+    },
+  ];
+}

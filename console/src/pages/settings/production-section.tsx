@@ -8,7 +8,7 @@ import { Badge, Button, ConfirmButton, FormError, Stack } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { Link } from '../../router/link.js';
 import { Section } from '../../shell/states.js';
-import { productionChecklist } from './production-checklist.js';
+import { productionAdvice, productionChecklist } from './production-checklist.js';
 import { useProjectUpdate } from './use-project-update.js';
 
 /** The checklist and the switch. */
@@ -17,6 +17,7 @@ export function ProductionSection() {
   const { save } = useProjectUpdate();
   const [error, setError] = useState<string | null>(null);
   const problems = productionChecklist(app.adminProject, project);
+  const advice = productionAdvice(project);
   const on = project.isProductionMode;
   const turn = async (value: boolean) => {
     setError(
@@ -42,6 +43,18 @@ export function ProductionSection() {
               {problems.map((problem) => (
                 <li key={problem.message}>
                   <span>{problem.message}</span> <Link to={problem.fixPath}>{problem.fixLabel}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {advice.length > 0 && (
+          <div>
+            <h3 className="console-settings-checklist-title">Also check</h3>
+            <ul className="console-settings-checklist" aria-label="Production mode advice">
+              {advice.map((item) => (
+                <li key={item.message}>
+                  <span>{item.message}</span> <Link to={item.fixPath}>{item.fixLabel}</Link>
                 </li>
               ))}
             </ul>

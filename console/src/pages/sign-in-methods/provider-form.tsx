@@ -82,6 +82,8 @@ export function ProviderForm({ provider, onDone }: ProviderFormProps) {
                 Provider
               </label>
               <select
+                // The form opened from "Add a provider": focus starts in it.
+                autoFocus
                 id={`${ids}-provider`}
                 value={draft.id}
                 onChange={(event) => {
@@ -106,6 +108,8 @@ export function ProviderForm({ provider, onDone }: ProviderFormProps) {
               name={`${ids}-type`}
               value="shared"
               checked={draft.type === 'shared'}
+              // Editing opens in place of the row: focus goes to the keys chosen now.
+              autoFocus={Boolean(provider) && draft.type === 'shared'}
               disabled={!shareable}
               onChange={() => change({ type: 'shared' })}
             />{' '}
@@ -117,6 +121,7 @@ export function ProviderForm({ provider, onDone }: ProviderFormProps) {
               name={`${ids}-type`}
               value="standard"
               checked={draft.type === 'standard'}
+              autoFocus={Boolean(provider) && draft.type === 'standard'}
               onChange={() => change({ type: 'standard' })}
             />{' '}
             Your own keys

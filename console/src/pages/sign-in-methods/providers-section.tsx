@@ -3,7 +3,7 @@
  * (confirmed); and adding one. In production mode a provider still on shared keys is flagged, as
  * the server refuses to sign anyone in through it.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, ConfirmButton, FieldError } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { EmptyState, Section } from '../../shell/states.js';
@@ -19,6 +19,8 @@ type Editing = null | { adding: true } | { id: string };
 export function ProvidersSection() {
   const { project } = useProjectAdmin();
   const [editing, setEditing] = useState<Editing>(null);
+  // After an edit closes, focus goes back to that row's Edit button, not to the top of the page.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
   const providers = configuredProviders(project.config.oauthProviders);
   const adding = editing !== null && 'adding' in editing;
   return (
@@ -61,13 +63,20 @@ export function ProvidersSection() {
                 editing && 'id' in editing && editing.id === provider.id ? (
                   <tr key={provider.id}>
                     <td colSpan={4}>
-                      <ProviderForm provider={provider} onDone={() => setEditing(null)} />
+                      <ProviderForm
+                        provider={provider}
+                        onDone={() => {
+                          setReturnTo(provider.id);
+                          setEditing(null);
+                        }}
+                      />
                     </td>
                   </tr>
                 ) : (
                   <ProviderRow
                     key={provider.id}
                     provider={provider}
+                    refocus={returnTo === provider.id}
                     onEdit={() => setEditing({ id: provider.id })}
                   />
                 ),
@@ -80,7 +89,19 @@ export function ProvidersSection() {
   );
 }
 
-function ProviderRow({ provider, onEdit }: { provider: OAuthProvider; onEdit(): void }) {
+function ProviderRow({
+  provider,
+  refocus,
+  onEdit,
+}: {
+  provider: OAuthProvider;
+  refocus: boolean;
+  onEdit(): void;
+}) {
+  const actions = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refocus) actions.current?.querySelector<HTMLButtonElement>('[data-edit]')?.focus();
+  }, [refocus]);
   const { project } = useProjectAdmin();
   const { save, saving } = useProjectUpdate();
   const [error, setError] = useState<string | null>(null);
@@ -106,7 +127,7 @@ function ProviderRow({ provider, onEdit }: { provider: OAuthProvider; onEdit(): 
       </td>
       <td>{provider.enabled ? <Badge tone="ok">On</Badge> : <Badge>Off</Badge>}</td>
       <td>
-        <div className="console-sign-in-row-actions">
+        <div ref={actions} className="console-sign-in-row-actions">
           <Button
             variant="secondary"
             loading={saving}
@@ -115,7 +136,7 @@ function ProviderRow({ provider, onEdit }: { provider: OAuthProvider; onEdit(): 
           >
             {provider.enabled ? 'Turn off' : 'Turn on'}
           </Button>
-          <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+          <Button data-edit variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
             Edit
           </Button>
           <ConfirmButton
