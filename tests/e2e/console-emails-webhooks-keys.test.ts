@@ -1,0 +1,307 @@
+/**
+ * The console's Emails, Webhooks and API keys pages in Chromium, against `npm start` as a
+ * developer runs it, walked as a new admin would: switch the project to its own SMTP server (a
+ * loopback SMTP server), see a wrong port refused in words, test again and save; edit a template
+ * and watch the server's preview follow; find the test email in the log. Add a webhook endpoint
+ * for a loopback receiver, see a sign-up delivered with the receiver's answer, resend it, reveal
+ * and rotate the signing secret. Create API keys, use the secret key once, revoke it and see the
+ * next request fail. Every page passes axe (no serious or critical violation) at 1280 px and 768 px,
+ * where nothing is cut off.
+ */
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closedPort,
+  SMTP_PASSWORD,
+  SMTP_USERNAME,
+  startSmtpServer,
+  type TestSmtpServer,
+} from '../support/smtp.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { launchChromium } from './support/browser.js';
+import { type DevStack, startDevStack } from './support/dev-stack.js';
+
+const OWNER = `owner-${randomUUID().slice(0, 8)}@example.com`;
+const PASSWORD = 'correct horse 1';
+
+let stack: DevStack;
+let browser: Browser;
+let page: Page;
+let smtp: TestSmtpServer;
+let receiver: WebhookReceiver;
+let projectId = '';
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  [stack, smtp, receiver] = await Promise.all([startDevStack(), startSmtpServer(), startWebhookReceiver()]);
+  projectId = stack.project.projectId;
+  browser = await launchChromium();
+  // A context of its own: axe opens a page beside this one to merge the results of iframes (the
+  // template preview), which playwright only allows inside a context made with newContext.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await smtp?.stop();
+  await receiver?.close();
+});
+
+const consoleUrl = (path: string) => `${stack.apiUrl}/console${path}`;
+const region = (name: string) => page.getByRole('region', { name, exact: true });
+const toast = (text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text);
+
+/** A request to the development project's API with `headers` (keys of some access type). */
+function api(path: string, headers: Record<string, string>, init: RequestInit = {}) {
+  return fetch(`${stack.apiUrl}/api/v1${path}`, {
+    ...init,
+    headers: { 'x-stack-project-id': projectId, 'content-type': 'application/json', ...headers },
+  });
+}
+const adminHeaders = () => ({
+  'x-stack-access-type': 'admin',
+  'x-stack-super-secret-admin-key': stack.project.superSecretAdminKey,
+});
+
+/** No serious or critical axe violation on the page as it is, at 1280 px and at 768 px. */
+async function checkPage(name: string) {
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The template preview is left out: its content is the email as its author wrote it, not the
+    // console, and axe cannot run inside a frame with every sandbox restriction (it waits forever).
+    const { violations } = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${name} at ${width} px`,
+    ).toEqual([]);
+    const overflow = await page
+      .locator('#console-main')
+      .evaluate((main) => main.scrollWidth - main.clientWidth);
+    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('console emails, webhooks and API keys pages', () => {
+  it('the first account made in the console owns the development project', async () => {
+    await page.goto(consoleUrl('/handler/sign-up'));
+    await page.getByRole('tab', { name: 'Email & Password' }).click();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.waitForURL(/\/console\/projects/);
+    await page
+      .getByRole('link', { name: /Development project/ })
+      .first()
+      .waitFor();
+  });
+
+  it('emails: own SMTP server tested before saving, the refusal in words', async () => {
+    await page.goto(consoleUrl(`/projects/${projectId}/emails`));
+    await page.getByRole('heading', { level: 1, name: 'Emails' }).waitFor();
+    await region('Templates').getByRole('table').waitFor();
+    await checkPage('emails');
+
+    const server = region('Email server');
+    await server.getByRole('radio', { name: /My own SMTP server/ }).check();
+    await server.getByRole('textbox', { name: 'SMTP host' }).fill('127.0.0.1');
+    await server.getByRole('textbox', { name: 'Port' }).fill(String(await closedPort()));
+    await server.getByRole('textbox', { name: 'User name' }).fill(SMTP_USERNAME);
+    await server.getByLabel('Password').fill(SMTP_PASSWORD);
+    await server.getByRole('textbox', { name: 'Sender email' }).fill('noreply@example.com');
+    await server.getByRole('textbox', { name: 'Sender name' }).fill('E2E app');
+    await server.getByRole('textbox', { name: 'Send a test email to' }).fill('admin@example.com');
+    await server.getByRole('button', { name: 'Send test email' }).click();
+    await server.getByText(/^The test email could not be sent: .+/).waitFor();
+    await checkPage('emails, SMTP test failed');
+
+    await server.getByRole('textbox', { name: 'Port' }).fill(String(smtp.port));
+    await server.getByRole('button', { name: 'Send test email' }).click();
+    await server
+      .getByText('Test email sent to admin@example.com. Check that it arrived, then save.')
+      .waitFor();
+    expect(smtp.received.some((m) => m.to.includes('admin@example.com'))).toBe(true);
+    await server.getByRole('button', { name: 'Save email server' }).click();
+    await toast('Email server saved').waitFor();
+    const saved = await (await api('/projects/current', adminHeaders())).json();
+    expect(saved.config.email_config).toMatchObject({ type: 'standard', host: '127.0.0.1', port: smtp.port });
+
+    // The test email is in the log, sent.
+    const log = region('Sent emails');
+    await log.getByRole('button', { name: 'Refresh sent emails' }).click();
+    await log
+      .getByRole('row', { name: /admin@example\.com/ })
+      .getByText('Sent')
+      .waitFor();
+  });
+
+  it('emails: a template edited with the server’s live preview, saved, then reset after a confirmation', async () => {
+    const templates = region('Templates');
+    await templates.getByRole('button', { name: 'Edit the Password reset template' }).click();
+    const frame = page.frameLocator('iframe[title="Preview of the Password reset email"]');
+    await frame.getByRole('heading', { name: 'Reset your password at Development project' }).waitFor();
+    await templates.getByRole('cell', { name: '{{ passwordResetLink }}' }).waitFor();
+    await templates
+      .getByRole('textbox', { name: 'Heading 1' })
+      .fill('Hello {{ userDisplayName }}, new password?');
+    await frame.getByRole('heading', { name: 'Hello Ada Lovelace, new password?' }).waitFor();
+    await templates
+      .getByRole('textbox', { name: 'Subject' })
+      .fill('Password help for {{ projectDisplayName }}');
+    await templates.getByText('Password help for Development project').waitFor();
+    await checkPage('emails, template editor');
+    await templates.getByRole('button', { name: 'Save template' }).click();
+    await toast('Password reset template saved').waitFor();
+    await templates
+      .getByRole('row', { name: /Password reset/ })
+      .getByText('Customised')
+      .waitFor();
+    const stored = await (await api('/email-templates/password_reset', adminHeaders())).json();
+    expect(stored.subject).toBe('Password help for {{ projectDisplayName }}');
+
+    await templates.getByRole('button', { name: 'Reset to default' }).click();
+    await templates.getByRole('button', { name: 'Yes, reset' }).click();
+    await toast('Password reset template reset to the default').waitFor();
+    await templates
+      .getByRole('row', { name: /Password reset/ })
+      .getByText('Default')
+      .waitFor();
+  });
+
+  it('webhooks: an endpoint for a loopback receiver gets a sign-up; its answer shows; resend', async () => {
+    await page.goto(consoleUrl(`/projects/${projectId}/webhooks`));
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    await region('Endpoints').getByText('No endpoints yet').waitFor();
+    await checkPage('webhooks');
+
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = region('New endpoint');
+    await form.getByRole('textbox', { name: 'Endpoint URL' }).fill('not a url');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await form.getByText(/Enter the full URL of your receiver/).waitFor();
+    await form.getByRole('textbox', { name: 'Endpoint URL' }).fill(receiver.url);
+    await form.getByRole('textbox', { name: 'Description (optional)' }).fill('Loopback receiver');
+    await form.getByRole('radio', { name: 'Only these events' }).check();
+    await form.getByRole('checkbox', { name: /user\.created/ }).check();
+    await checkPage('webhooks, new endpoint');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await toast('Endpoint added').waitFor();
+    await region('Endpoints')
+      .getByRole('row', { name: /Loopback receiver/ })
+      .getByText('user.created')
+      .waitFor();
+
+    const created = await api(
+      '/users',
+      { 'x-stack-access-type': 'server', 'x-stack-secret-server-key': stack.project.secretServerKey },
+      {
+        method: 'POST',
+        body: JSON.stringify({ primary_email: `hooked-${randomUUID().slice(0, 8)}@example.com` }),
+      },
+    );
+    expect(created.status).toBe(201);
+    await receiver.waitFor(1);
+
+    const endpoint = region('Endpoint');
+    const delivered = endpoint
+      .getByRole('table', { name: /Recent attempts/ })
+      .getByRole('row', { name: /Delivered/ });
+    await expect
+      .poll(
+        async () => {
+          await endpoint.getByRole('button', { name: 'Refresh attempts' }).click();
+          return delivered.count();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    await delivered.first().getByText('HTTP 200').waitFor();
+    await delivered.first().getByText('ok', { exact: true }).waitFor();
+    await checkPage('webhooks, endpoint with attempts');
+    await delivered
+      .first()
+      .getByRole('button', { name: /^Resend/ })
+      .click();
+    await toast('Message sent again').waitFor();
+    await receiver.waitFor(2);
+
+    // Recent messages list the event, with its attempts to every endpoint.
+    const messages = region('Recent messages');
+    await messages.getByRole('button', { name: 'Refresh messages' }).click();
+    await messages.getByRole('button', { name: 'Show attempts' }).first().click();
+    await messages.getByRole('table', { name: /Attempts of the user\.created message/ }).waitFor();
+
+    // The signing secret: revealed, then rotated after a confirmation.
+    await endpoint.getByRole('button', { name: 'Reveal secret' }).click();
+    const secretText = endpoint.locator('.console-copy-value');
+    const before = await secretText.textContent();
+    expect(before).toMatch(/^whsec_/);
+    await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
+    await endpoint.getByRole('button', { name: 'Yes, rotate' }).click();
+    await toast('Signing secret rotated').waitFor();
+    await expect.poll(() => secretText.textContent()).not.toBe(before);
+
+    await endpoint.getByRole('button', { name: 'Disable' }).click();
+    await toast('Endpoint disabled').waitFor();
+    await region('Endpoints')
+      .getByRole('row', { name: /Loopback receiver/ })
+      .getByText('Disabled')
+      .waitFor();
+    await endpoint.getByRole('button', { name: 'Delete endpoint' }).click();
+    await endpoint.getByRole('button', { name: 'Yes, delete' }).click();
+    await toast('Endpoint deleted').waitFor();
+    await region('Endpoints').getByText('No endpoints yet').waitFor();
+  });
+
+  it('API keys: the keys shown once work until revoked', async () => {
+    await page.goto(consoleUrl(`/projects/${projectId}/api-keys`));
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await region('Key sets').getByRole('table').waitFor();
+    await checkPage('API keys');
+
+    await page.getByRole('button', { name: 'Create API keys' }).click();
+    const form = region('New API keys');
+    await form.getByRole('textbox', { name: 'Description' }).fill('E2E backend');
+    await form.getByRole('combobox', { name: 'Expires' }).selectOption('30d');
+    await checkPage('API keys, create form');
+    await form.getByRole('button', { name: 'Create keys' }).click();
+    const shown = page.getByRole('region', { name: 'Keys for “E2E backend”' });
+    await shown.getByText(/they will not be shown again/).waitFor();
+    const secret = (await shown
+      .locator('.console-copy', { hasText: 'Secret server key' })
+      .locator('code')
+      .textContent())!;
+    expect(secret).toMatch(/^ssk_/);
+    await checkPage('API keys, new keys');
+
+    const withKey = () =>
+      api('/users?limit=1', { 'x-stack-access-type': 'server', 'x-stack-secret-server-key': secret });
+    expect((await withKey()).status).toBe(200);
+
+    await shown.getByRole('button', { name: 'I have copied the keys' }).click();
+    await expect.poll(() => page.getByText(secret).count()).toBe(0);
+    const row = region('Key sets').getByRole('row', { name: /E2E backend/ });
+    await row.getByText(secret.slice(-4)).waitFor();
+    await row.getByText('Active').waitFor();
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: 'Yes, revoke' }).click();
+    await toast('Keys “E2E backend” revoked').waitFor();
+    await row.getByText(/^Revoked/).waitFor();
+    const refused = await withKey();
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+  });
+
+  it('no page threw', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
