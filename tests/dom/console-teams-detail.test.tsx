@@ -90,6 +90,18 @@ describe('console team page: members and permissions', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Members (11)' })).toBeTruthy();
   });
 
+  it('filters a large team’s members on the page, without asking the server again', async () => {
+    const { fake } = await openTeam();
+    const before = fake.sent().length;
+    fireEvent.change(screen.getByLabelText('Filter members'), { target: { value: 'member1' } });
+    const members = within(screen.getByRole('region', { name: 'Members (12)' }));
+    const shown = members.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(shown).toEqual(['Member 1', 'Member 10', 'Member 11', 'Member 12']);
+    fireEvent.change(screen.getByLabelText('Filter members'), { target: { value: 'nobody' } });
+    expect(screen.getByText('No member matches the filter')).toBeTruthy();
+    expect(fake.sent()).toHaveLength(before);
+  });
+
   it('adds an existing user found by email, with the member defaults read for that user alone', async () => {
     const { fake } = await openTeam({ outsiders: ['grace@example.com'] });
     fireEvent.change(screen.getByLabelText('Find a user by email'), { target: { value: 'grace' } });

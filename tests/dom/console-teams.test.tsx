@@ -68,6 +68,18 @@ describe('console teams list', () => {
     expect(fake.teams.find((t) => t.id === 't1')!.display_name).toBe('Acme Labs');
   });
 
+  it('puts the focus back on Rename when the rename form closes with Escape, changing nothing', async () => {
+    const { fake } = await openTeamsPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Beta' }));
+    const field = screen.getByLabelText('Team name');
+    expect(document.activeElement).toBe(field);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Beta' })),
+    );
+    expect(fake.sent().some((r) => r.startsWith('PATCH'))).toBe(false);
+  });
+
   it('deletes a team only once its exact name is typed', async () => {
     const { fake } = await openTeamsPage();
     const row = rowOf(teamsTable(), 'Acme');

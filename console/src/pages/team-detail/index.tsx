@@ -1,8 +1,8 @@
 /**
- * A team's page (`/projects/:projectId/teams/:teamId`): its name (renamed here), its members with
- * their permissions (granted and revoked here, the whole team's loaded at once), adding an
- * existing user or inviting one by email, the pending invitations, and deleting the team once the
- * admin has typed its name.
+ * A team's page (`/projects/:projectId/teams/:teamId`): its name (renamed here), adding an existing
+ * user or inviting one by email, its members with their permissions (granted and revoked here, the
+ * whole team's loaded at once), the pending invitations, and deleting the team once the admin has
+ * typed its name.
  */
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { Link } from '../../router/link.js';

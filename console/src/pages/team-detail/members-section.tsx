@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { ServerUser } from 'signet/plugins/server-teams';
-import { Button, ConfirmButton } from 'signet/react';
+import { Button, ConfirmButton, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { Link } from '../../router/link.js';
 import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
@@ -16,23 +16,50 @@ import { failureText } from '../teams/failure.js';
 import { containedPermissions, withGrant } from './member-permissions.js';
 import { memberName, type Roster } from './roster.js';
 
+/** Above this many members the section offers a filter. */
+const FILTER_FROM = 6;
+
+/** Whether `member` matches the filter: part of the name, the email or the id, any case. */
+const matchesFilter = (member: ServerUser, filter: string) => {
+  const needle = filter.trim().toLowerCase();
+  return (
+    !needle ||
+    [member.displayName, member.primaryEmail, member.id].some((text) => text?.toLowerCase().includes(needle))
+  );
+};
+
 /** The "Members" section of a team's page. */
 export function MembersSection({ teamId, roster }: { teamId: string; roster: Loaded<Roster> }) {
+  const [filter, setFilter] = useState('');
   const count = roster.data?.members.length;
+  const shown = roster.data?.members.filter((member) => matchesFilter(member, filter)) ?? [];
   return (
     <Section title={count === undefined ? 'Members' : `Members (${count})`}>
       {roster.status === 'loading' && <LoadingRows label="Loading members" />}
       {roster.status === 'error' && (
         <LoadError what="The members" error={roster.error} onRetry={roster.reload} />
       )}
+      {roster.status === 'ready' && roster.data.members.length >= FILTER_FROM && (
+        <div className="console-toolbar">
+          <TextField
+            label="Filter members"
+            type="search"
+            placeholder="Name, email or id"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+      )}
       {roster.status === 'ready' &&
         (roster.data.members.length === 0 ? (
           <EmptyState title="No members yet">
-            Add an existing user or invite someone by email below.
+            Add an existing user or invite someone by email above.
           </EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState title="No member matches the filter" />
         ) : (
           <ul className="console-team-detail-members">
-            {roster.data.members.map((member) => (
+            {shown.map((member) => (
               <MemberItem
                 key={member.id}
                 teamId={teamId}

@@ -3,7 +3,7 @@
  * name, renamed in place, and deleted once the admin has typed the team's name. Each name leads to
  * the team's own page.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerTeam } from 'signet/plugins/server-teams';
 import { Button, Form, FormError, TextField, TypeToConfirm } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
@@ -172,6 +172,13 @@ function TeamRow({
   const { app, projectId } = useProjectAdmin();
   const toast = useToast();
   const [renaming, setRenaming] = useState(false);
+  // Closing the rename form puts the focus back on Rename, where the keyboard user left it.
+  const actions = useRef<HTMLDivElement>(null);
+  const wasRenaming = useRef(false);
+  useEffect(() => {
+    if (wasRenaming.current && !renaming) actions.current?.querySelector('button')?.focus();
+    wasRenaming.current = renaming;
+  }, [renaming]);
   const href = `/projects/${encodeURIComponent(projectId)}/teams/${encodeURIComponent(team.id)}`;
   return (
     <tr>
@@ -193,7 +200,7 @@ function TeamRow({
       </td>
       <td>{formatDate(team.createdAt)}</td>
       <td>
-        <div className="console-teams-actions">
+        <div className="console-teams-actions" ref={actions}>
           {!renaming && (
             <Button
               variant="secondary"
