@@ -19,7 +19,7 @@ import { UsersTable } from './users-table.js';
 import './users.css';
 
 export default function UsersPage(_: PageProps) {
-  const { app, project, projectId } = useProjectAdmin();
+  const { app, project, projectId, reload: reloadProject } = useProjectAdmin();
   const toast = useToast();
   const { path, search } = useLocation();
   const params = useMemo(() => readListParams(new URLSearchParams(search)), [search]);
@@ -54,6 +54,8 @@ export default function UsersPage(_: PageProps) {
               setCreating(false);
               toast(`Created ${user.primaryEmail ?? 'the user'}`);
               page.reload();
+              // The user count in the header comes with the project.
+              void reloadProject().catch(() => {});
             }}
           />
         </Section>
@@ -66,6 +68,7 @@ export default function UsersPage(_: PageProps) {
           onDone={() => {
             setSelected(new Set());
             page.reload();
+            void reloadProject().catch(() => {});
           }}
         />
       )}
