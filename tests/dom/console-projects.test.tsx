@@ -218,7 +218,7 @@ describe('creating a project', () => {
     expect(document.activeElement).toBe(name);
     fireEvent.change(name, { target: { value: 'Shop' } });
     expect(screen.queryByText('Enter a name for the project')).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: /Email and password/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Email and password' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Choose at least one way to sign in');
     expect(calls('POST')).toEqual([]);
@@ -227,7 +227,9 @@ describe('creating a project', () => {
   it('sends the name and the chosen methods, then opens the new project, reloads the list and says so', async () => {
     const { calls } = await openForm();
     fireEvent.change(screen.getByRole('textbox', { name: 'Project name' }), { target: { value: '  Shop ' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: /Passkeys/ }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'Passkeys', description: /^Fingerprint, face or device PIN/ }),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'GitHub' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Google' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Google' }));

@@ -129,7 +129,7 @@ describe('console projects and overview', () => {
     await form.getByRole('button', { name: 'Create project' }).click();
     await form.getByText('Enter a name for the project').waitFor();
     await form.getByRole('textbox', { name: 'Project name' }).fill(NEW_PROJECT);
-    await form.getByRole('checkbox', { name: /Passkeys/ }).check();
+    await form.getByRole('checkbox', { name: 'Passkeys' }).check();
     await form.getByRole('checkbox', { name: 'GitHub' }).check();
     await checkPage('create a project');
     const created = page.waitForResponse(

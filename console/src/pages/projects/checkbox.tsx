@@ -24,14 +24,16 @@ export function Checkbox({ label, hint, checked, onChange, disabled }: CheckboxP
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <label htmlFor={id}>
-        <span className="console-projects-choice-label">{label}</span>
+      <div className="console-projects-choice-text">
+        <label htmlFor={id} className="console-projects-choice-label">
+          {label}
+        </label>
         {hint && (
           <span id={`${id}-hint`} className="console-muted console-projects-choice-hint">
             {hint}
           </span>
         )}
-      </label>
+      </div>
     </div>
   );
 }
