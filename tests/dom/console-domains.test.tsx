@@ -14,6 +14,8 @@ afterEach(() => cleanup());
 
 const addSection = () => screen.getByRole('region', { name: 'Add a trusted domain' });
 const trusted = () => screen.getByRole('region', { name: 'Trusted domains' });
+const rowOf = (domain: string) =>
+  within(trusted()).getByRole('row', { name: new RegExp(domain.replace(/[.]/g, '\\.')) });
 
 function add(domain: string, handlerPath?: string) {
   const form = addSection();
@@ -130,10 +132,10 @@ describe('trusted domains', () => {
         ],
       }),
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove https://a.example.com' }));
+    fireEvent.click(within(rowOf('https://a.example.com')).getByRole('button', { name: 'Remove' }));
     expect(patches).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove https://a.example.com' }));
+    fireEvent.click(within(rowOf('https://a.example.com')).getByRole('button', { name: 'Remove' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, remove' }));
     await screen.findByText('https://a.example.com removed');
     expect(patches).toEqual([

@@ -99,7 +99,7 @@ export default function DomainsPage() {
       <Section title="Localhost">
         <SwitchField
           label="Allow localhost"
-          description="Trusts any http://localhost port, for development. Production mode needs this off."
+          description="Trusts localhost on any port, for development. Production mode needs this off."
           checked={project.config.allowLocalhost}
           onChange={(on) =>
             save(
@@ -143,7 +143,7 @@ function DomainRow({
             Edit
           </Button>
           <ConfirmButton
-            label={`Remove ${entry.domain}`}
+            label="Remove"
             question={`Remove ${entry.domain}? Sign-in can no longer send people back there.`}
             confirmLabel="Yes, remove"
             onConfirm={async () => setError(await onRemove())}
