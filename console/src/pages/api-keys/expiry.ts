@@ -31,8 +31,11 @@ const PERIODS: Record<Exclude<ExpiryChoice, 'never' | 'date'>, number> = {
  */
 export const NEVER_MILLIS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-/** Anything past this many years ahead reads "Never" (keys made by other tools with a far date). */
-const NEVER_AFTER_MILLIS = 100 * 365 * DAY;
+/**
+ * Anything more than 50 years ahead reads "Never": other tools write "never" as a far date (the
+ * server's seeded keys: 100 years from their creation).
+ */
+const NEVER_AFTER_MILLIS = 50 * 365 * DAY;
 
 /**
  * The expiry time of `choice` from `now`; for `date`, the end of that day (`yyyy-mm-dd`) in the
