@@ -52,6 +52,19 @@ describe('sign-in method switches', () => {
   });
 });
 
+it('warns when no way to sign in is left on', async () => {
+  renderSettingsPage(SignInMethodsPage, {
+    project: adminProjectJson({ magic_link_enabled: false, passkey_enabled: false }),
+  });
+  expect(screen.queryByText(/No way to sign in is on/)).toBeNull();
+  fireEvent.click(screen.getByRole('switch', { name: 'Email and password' }));
+  await screen.findByText(
+    'No way to sign in is on: nobody can sign in or sign up. Turn on email and password, email codes or an OAuth provider.',
+  );
+  fireEvent.click(screen.getByRole('switch', { name: 'Passkeys' }));
+  await screen.findByText(/^Only people who already added a passkey can sign in/);
+});
+
 describe('OAuth providers', () => {
   it('says so when there is none', () => {
     renderSettingsPage(SignInMethodsPage);
@@ -221,6 +234,21 @@ describe('OAuth providers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn on GitHub' }));
     await within(providersSection()).findByText(
       "Provider with id 'github' is enabled with standard keys, so client_id and client_secret are required.",
+    );
+  });
+
+  it('in production mode a new provider starts on own keys; after adding, focus is back on Add a provider', async () => {
+    renderSettingsPage(SignInMethodsPage, { project: adminProjectJson({}, { is_production_mode: true }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a provider' }));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Provider' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Provider' }), { target: { value: 'google' } });
+    expect(screen.getByRole('radio', { name: 'Your own keys' })).toHaveProperty('checked', true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Client ID' }), { target: { value: 'g-id' } });
+    fireEvent.change(screen.getByLabelText('Client secret'), { target: { value: 'g-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Google' }));
+    await screen.findByText('Google added');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a provider' })),
     );
   });
 

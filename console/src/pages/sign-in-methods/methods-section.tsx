@@ -75,11 +75,25 @@ function ConfigSwitches({ specs }: { specs: SwitchSpec[] }) {
   );
 }
 
-/** Password, email codes, passkeys. */
+/** Password, email codes, passkeys; a warning when no way to sign in is left on. */
 export function MethodsSection() {
+  const { project } = useProjectAdmin();
+  const c = project.config;
+  const noWayIn = !c.credentialEnabled && !c.magicLinkEnabled && !c.oauthProviders.some((p) => p.enabled);
+  // Passkeys are added once signed in some other way: alone they let in only those who have one.
+  const warning = !noWayIn
+    ? null
+    : c.passkeyEnabled
+      ? 'Only people who already added a passkey can sign in, and nobody can sign up: turn on email and password, email codes or an OAuth provider.'
+      : 'No way to sign in is on: nobody can sign in or sign up. Turn on email and password, email codes or an OAuth provider.';
   return (
     <Section title="Methods">
       <ConfigSwitches specs={METHODS} />
+      {warning && (
+        <p className="console-sign-in-warning" role="status">
+          {warning}
+        </p>
+      )}
     </Section>
   );
 }

@@ -38,7 +38,8 @@ export function ProviderForm({ provider, onDone }: ProviderFormProps) {
   const available = PROVIDER_IDS.filter((id) => !configured.some((p) => p.id === id));
   const firstId = provider?.id ?? available[0] ?? '';
   const [draft, setDraft] = useState<ProviderDraft>(() =>
-    draftOf(provider, firstId, canUseSharedKeys(firstId)),
+    // In production mode shared keys are refused at sign-in, so a new provider starts on own keys.
+    draftOf(provider, firstId, canUseSharedKeys(firstId) && !project.isProductionMode),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);

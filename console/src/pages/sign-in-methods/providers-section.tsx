@@ -12,6 +12,9 @@ import { ProviderForm } from './provider-form.js';
 import { providerName } from './provider-names.js';
 import { configuredProviders, type OAuthProvider, withoutProvider, withProvider } from './provider-update.js';
 
+/** `returnTo` when focus goes back to "Add a provider" (no provider id is empty). */
+const ADD_BUTTON = '';
+
 /** Which form is open: none, adding, or editing the provider with that id. */
 type Editing = null | { adding: true } | { id: string };
 
@@ -23,20 +26,31 @@ export function ProvidersSection() {
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const providers = configuredProviders(project.config.oauthProviders);
   const adding = editing !== null && 'adding' in editing;
+  const addButton = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!adding && returnTo === ADD_BUTTON) addButton.current?.querySelector('button')?.focus();
+  }, [adding, returnTo]);
   return (
     <Section
       title="OAuth providers"
       actions={
         !adding && (
-          <Button variant="secondary" onClick={() => setEditing({ adding: true })}>
-            Add a provider
-          </Button>
+          <span ref={addButton}>
+            <Button variant="secondary" onClick={() => setEditing({ adding: true })}>
+              Add a provider
+            </Button>
+          </span>
         )
       }
     >
       {adding && (
         <div className="console-sign-in-form">
-          <ProviderForm onDone={() => setEditing(null)} />
+          <ProviderForm
+            onDone={() => {
+              setReturnTo(ADD_BUTTON);
+              setEditing(null);
+            }}
+          />
         </div>
       )}
       {providers.length === 0 ? (
