@@ -2,7 +2,7 @@
  * One template's editor: the subject and the body's texts and links, the variables they can use,
  * the server's live preview, Save, and Reset to default (after a confirmation).
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { EmailTemplate } from 'signet/plugins/admin-emails';
 import { Actions, Button, ConfirmButton, FormError, Note, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
@@ -63,6 +63,9 @@ export function TemplateEditor({
   const preview = useTemplatePreview(template.type, subject, content);
   const { name } = TEMPLATE_NAMES[template.type];
   const changed = subject !== template.subject || content !== template.content;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening an editor (Edit in the list) takes a keyboard user to it rather than leaving them above.
+  useEffect(() => heading.current?.focus(), []);
 
   const save = async () => {
     if (!subject.trim()) {
@@ -94,7 +97,9 @@ export function TemplateEditor({
   return (
     <div className="console-emails-editor">
       <div className="console-emails-editor-fields">
-        <h3>{name}</h3>
+        <h3 ref={heading} tabIndex={-1} className="console-emails-editor-title">
+          {name}
+        </h3>
         {!canSave && (
           <Note>
             Templates can be changed only when the project sends through its own SMTP server (above). You can
