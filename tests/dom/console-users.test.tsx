@@ -242,6 +242,19 @@ describe('create user', () => {
     });
   });
 
+  it('Cancel closes the form and gives focus back to Create user', async () => {
+    const create = vi.fn();
+    renderUsers({ list: vi.fn(async () => page([])), create });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create user' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
+      target: { value: 'ann@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Create user'));
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('creates a user with a password and a name, says so and reloads the list', async () => {
     const list = vi.fn(async () => page([]));
     const create = vi.fn(async () => ({ status: 'ok' as const, data: fakeUser('u9', 'new@example.com') }));

@@ -18,6 +18,11 @@ import { useUserPages } from './use-user-pages.js';
 import { UsersTable } from './users-table.js';
 import './users.css';
 
+const CREATE_BUTTON_ID = 'console-users-create';
+
+/** Closing the create form brings focus back to the button that opened it, not the page's top. */
+const focusCreateButton = () => setTimeout(() => document.getElementById(CREATE_BUTTON_ID)?.focus(), 0);
+
 export default function UsersPage(_: PageProps) {
   const { app, project, projectId, reload: reloadProject } = useProjectAdmin();
   const toast = useToast();
@@ -43,15 +48,25 @@ export default function UsersPage(_: PageProps) {
       <PageHeader
         title="Users"
         description={`${project.userCount.toLocaleString()} ${project.userCount === 1 ? 'user' : 'users'} in ${project.displayName}.`}
-        actions={!creating && <Button onClick={() => setCreating(true)}>Create user</Button>}
+        actions={
+          !creating && (
+            <Button id={CREATE_BUTTON_ID} onClick={() => setCreating(true)}>
+              Create user
+            </Button>
+          )
+        }
       />
       {creating && (
         <Section title="Create a user">
           <CreateUserForm
             app={app}
-            onCancel={() => setCreating(false)}
+            onCancel={() => {
+              setCreating(false);
+              focusCreateButton();
+            }}
             onCreated={(user) => {
               setCreating(false);
+              focusCreateButton();
               toast(`Created ${user.primaryEmail ?? 'the user'}`);
               page.reload();
               // The user count in the header comes with the project.
