@@ -132,7 +132,7 @@ it('gives no email advice to a project with its own SMTP server', () => {
 
 describe('general settings', () => {
   it('saves the name with the description, and refuses an empty name before any request', async () => {
-    const { patches, stored } = renderSettingsPage(ProjectSettingsPage);
+    const { patches, stored, reloadProjects } = renderSettingsPage(ProjectSettingsPage);
     const name = screen.getByRole('textbox', { name: 'Project name' });
     fireEvent.change(name, { target: { value: '  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -143,6 +143,8 @@ describe('general settings', () => {
     await screen.findByText('Project saved');
     expect(patches).toEqual([{ display_name: 'Acme shop', description: 'The shop' }]);
     expect(stored().description).toBe('The shop');
+    // The switcher's list of the owner's projects is reloaded to show the new name.
+    expect(reloadProjects).toHaveBeenCalledTimes(1);
   });
 
   it('shows the project id and the JWKS URL of this server', () => {

@@ -179,7 +179,9 @@ describe('console settings pages', () => {
     for (const p of removed)
       expect(await providers.getByRole('row', { name: new RegExp(p.id, 'i') }).count()).toBe(0);
 
-    await page.getByRole('switch', { name: 'Passkeys' }).click();
+    // A switch works from the keyboard: Space flips it.
+    await page.getByRole('switch', { name: 'Passkeys' }).focus();
+    await page.keyboard.press('Space');
     await toast(/^Passkeys turned (on|off)$/).waitFor();
   });
 
@@ -203,6 +205,11 @@ describe('console settings pages', () => {
     await region('General').getByRole('button', { name: 'Save' }).click();
     await toast('Project saved').waitFor();
     expect((await adminProject()).display_name).toBe('Shop');
+    // The project switcher follows the new name.
+    const switcher = page.getByRole('combobox', { name: 'Project', exact: true });
+    await expect
+      .poll(() => switcher.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent))
+      .toBe('Shop');
 
     await page.getByRole('button', { name: 'Delete project' }).click();
     const confirm = page.getByRole('textbox', { name: 'Type the project name, “Shop”, to confirm' });

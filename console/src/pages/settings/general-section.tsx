@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Actions, Button, Form, FormError, Stack, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
+import { useOwner } from '../../shell/owner-context.js';
 import { Section } from '../../shell/states.js';
 import { useProjectUpdate } from './use-project-update.js';
 
@@ -9,6 +10,7 @@ import { useProjectUpdate } from './use-project-update.js';
 export function GeneralSection() {
   const { project } = useProjectAdmin();
   const { save, saving } = useProjectUpdate();
+  const { projects } = useOwner();
   const [name, setName] = useState(project.displayName);
   const [description, setDescription] = useState(project.description);
   const [nameError, setNameError] = useState<string | undefined>();
@@ -23,7 +25,11 @@ export function GeneralSection() {
             setNameError('Enter a project name.');
             return;
           }
-          setError(await save({ displayName: name.trim(), description }, 'Project saved'));
+          const renamed = name.trim() !== project.displayName;
+          const failure = await save({ displayName: name.trim(), description }, 'Project saved');
+          setError(failure);
+          // The project switcher and the projects list show the name too.
+          if (!failure && renamed) projects.reload();
         }}
       >
         <Stack>
