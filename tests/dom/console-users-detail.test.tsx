@@ -182,6 +182,52 @@ describe('impersonate', () => {
   });
 });
 
+describe('contact channels', () => {
+  const channel = {
+    id: 'c1',
+    type: 'email' as const,
+    value: 'work@example.com',
+    usedForAuth: false,
+    isVerified: false,
+    isPrimary: false,
+  };
+
+  it("sends the verification email to the first trusted domain's verification page", async () => {
+    const sendVerification = vi.fn(async () => ({ status: 'ok' as const, data: undefined }));
+    renderUser({ serverContactChannels: { list: vi.fn(async () => [channel]), sendVerification } }, [
+      { domain: 'https://app.example.com/', handlerPath: '/auth/' },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send verification email' }));
+    expect(await screen.findByText('Verification email sent to work@example.com')).toBeTruthy();
+    expect(sendVerification).toHaveBeenCalledWith(
+      'u1',
+      'c1',
+      'https://app.example.com/auth/email-verification',
+    );
+  });
+
+  it('says why no verification email can be sent without a trusted domain', async () => {
+    renderUser({ serverContactChannels: { list: vi.fn(async () => [channel]) } });
+    expect(
+      await screen.findByText(/Add a trusted domain \(Domains page\) to send verification emails/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send verification email' })).toBeNull();
+  });
+
+  it('removes an address only after the confirmation', async () => {
+    const remove = vi.fn(async () => {});
+    const list = vi.fn().mockResolvedValueOnce([channel]).mockResolvedValue([]);
+    renderUser({ serverContactChannels: { list, remove } });
+    const section = await screen.findByRole('region', { name: 'Contact channels' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Remove' }));
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(within(section).getByRole('button', { name: 'Yes, remove' }));
+    expect(await screen.findByText('work@example.com removed')).toBeTruthy();
+    expect(remove).toHaveBeenCalledWith('u1', 'c1');
+    expect(await within(section).findByText('No email addresses')).toBeTruthy();
+  });
+});
+
 describe('delete', () => {
   it('deletes only after the email is typed exactly, then goes back to the list', async () => {
     const remove = vi.fn(async () => {});
