@@ -151,20 +151,27 @@ async function pageOf(
 }
 
 /**
- * How many users, in page order, a search tests one by one before it looks its matches up in the
- * trigram indexes instead: 2,000 take about 15 ms at a million users, and a text that fills a page
- * among them is common enough (1.3 % of users or more) that walking is the fast way.
+ * How many users, in page order, a search tests one by one before it decides how to go on: 2,000
+ * take about 12 ms at a million users, and a text that fills a page among them is common enough
+ * (1.3 % of users or more) that walking on is the fast way.
  */
 const SEARCH_WALK = 2000;
+/**
+ * Matches in the first walk from which a longer walk is worth it rather than reading every match
+ * from the trigram indexes: 10 in 2,000 is 0.5 % of users, 5,000 at a million, which cost about
+ * as much to read and sort as the longer walk (at most {@link SEARCH_WALK_MAX} users) costs.
+ */
+const SEARCH_DENSE_HITS = 10;
+const SEARCH_WALK_MAX = 20_000;
 
 /**
  * The ids of the users matching `conditions` whose display name or any contact channel contains
  * `pattern`, in page order, at most `take`. PostgreSQL alone picks badly here: its estimate for a
  * text it has not sampled is about 1 % of rows, so for a text only a few users have it walks
- * every user in order, testing each (ten seconds at a million users). So the choice is made here,
- * in two steps: the first {@link SEARCH_WALK} users in page order are tested one by one, which is
- * the whole answer when the text is common; otherwise the matches are read from the trigram
- * indexes (few, since the walk found fewer than a page) and sorted.
+ * every user in order, testing each (ten seconds at a million users). So the choice is made here:
+ * the first {@link SEARCH_WALK} users in page order are tested one by one, which is the whole
+ * answer when the text is common; when it is somewhat common, a walk long enough for a page at
+ * the density seen; otherwise the matches are read from the trigram indexes and sorted.
  */
 async function searchPage(
   db: Database,
@@ -174,32 +181,14 @@ async function searchPage(
   take: number | undefined,
 ): Promise<string[]> {
   if (take !== undefined) {
-    const walked = db
-      .select({ id: users.id, createdAt: users.createdAt, displayName: users.displayName })
-      .from(users)
-      .where(and(...conditions))
-      .orderBy(...orderOf(descending))
-      .limit(SEARCH_WALK)
-      .as('walked');
-    const hits = await db
-      .select({ id: walked.id })
-      .from(walked)
-      .where(
-        or(
-          ilike(walked.displayName, pattern),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(contactChannels)
-              .where(and(eq(contactChannels.userId, walked.id), ilike(contactChannels.value, pattern))),
-          ),
-        ),
-      )
-      .orderBy(
-        ...(descending ? [desc(walked.createdAt), desc(walked.id)] : [asc(walked.createdAt), asc(walked.id)]),
-      )
-      .limit(take);
-    if (hits.length === take) return hits.map((r) => r.id);
+    const first = await walkTesting(db, conditions, pattern, descending, take, SEARCH_WALK);
+    if (first.length === take) return first;
+    if (first.length >= SEARCH_DENSE_HITS) {
+      // Half as long again as a page needs at the density seen, for the variance of a sample.
+      const rows = Math.min(SEARCH_WALK_MAX, Math.ceil((1.5 * take * SEARCH_WALK) / first.length));
+      const longer = await walkTesting(db, conditions, pattern, descending, take, rows);
+      if (longer.length === take) return longer;
+    }
   }
   // Every user the text matches, from the trigram indexes: IN over a UNION ALL, which PostgreSQL
   // cannot turn back into a walk, so it reads the matches first and sorts them.
@@ -211,4 +200,44 @@ async function searchPage(
       .where(ilike(contactChannels.value, pattern)),
   );
   return pageOf(db, [...conditions, inArray(users.id, matches)], descending, take);
+}
+
+/**
+ * The ids, in page order and at most `take`, of the users among the first `rows` matching
+ * `conditions` whose display name or any contact channel contains `pattern`.
+ */
+async function walkTesting(
+  db: Database,
+  conditions: SQL[],
+  pattern: string,
+  descending: boolean | undefined,
+  take: number,
+  rows: number,
+): Promise<string[]> {
+  const walked = db
+    .select({ id: users.id, createdAt: users.createdAt, displayName: users.displayName })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(...orderOf(descending))
+    .limit(rows)
+    .as('walked');
+  const hits = await db
+    .select({ id: walked.id })
+    .from(walked)
+    .where(
+      or(
+        ilike(walked.displayName, pattern),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(contactChannels)
+            .where(and(eq(contactChannels.userId, walked.id), ilike(contactChannels.value, pattern))),
+        ),
+      ),
+    )
+    .orderBy(
+      ...(descending ? [desc(walked.createdAt), desc(walked.id)] : [asc(walked.createdAt), asc(walked.id)]),
+    )
+    .limit(take);
+  return hits.map((r) => r.id);
 }
