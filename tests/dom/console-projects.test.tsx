@@ -224,6 +224,12 @@ describe('creating a project', () => {
     expect(calls('POST')).toEqual([]);
   });
 
+  it('fetches the list again on every visit, showing the last answer meanwhile', async () => {
+    const { calls } = await openForm();
+    // The console's own first load, then the page's visit.
+    await waitFor(() => expect(calls('GET').length).toBeGreaterThanOrEqual(2));
+  });
+
   it('sends the name and the chosen methods, then opens the new project, reloads the list and says so', async () => {
     const { calls } = await openForm();
     fireEvent.change(screen.getByRole('textbox', { name: 'Project name' }), { target: { value: '  Shop ' } });
@@ -233,6 +239,7 @@ describe('creating a project', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'GitHub' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Google' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Google' }));
+    const listsBefore = calls('GET').length;
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     await waitFor(() => expect(window.location.pathname).toBe('/console/projects/new-id'));
     expect(await calls('POST')[0]!.clone().json()).toEqual({
@@ -245,7 +252,7 @@ describe('creating a project', () => {
       },
     });
     expect(await screen.findByText('Project “Shop” created')).toBeTruthy();
-    await waitFor(() => expect(calls('GET')).toHaveLength(2));
+    await waitFor(() => expect(calls('GET')).toHaveLength(listsBefore + 1));
     await waitFor(() => expect(rowNames()).toContain('Shop'));
   });
 

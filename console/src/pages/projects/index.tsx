@@ -4,7 +4,7 @@
  * opens the new project. An owner without projects sees the form straight away.
  */
 import './projects.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OwnedProject } from 'signet/plugins/owner-projects';
 import { Button, TextField } from 'signet/react';
 import { navigate, useSearchParams } from '../../router/router.js';
@@ -20,6 +20,10 @@ export default function ProjectsPage() {
   const { projects } = useOwner();
   const toast = useToast();
   const [creating, setCreating] = useState(false);
+  // The list may have changed on another page (production mode switched, a project renamed):
+  // fetched again on every visit, the last answer shown meanwhile.
+  const { reload } = projects;
+  useEffect(() => reload(), [reload]);
 
   const created = (project: OwnedProject) => {
     toast(`Project “${project.displayName}” created`);
