@@ -2,7 +2,7 @@
  * Every handler page of the kit, as the example app of `npm start` shows it, through axe-core: no
  * serious or critical violation, signed out (sign-in, sign-up and their tabs, forgot password, the
  * pages an emailed link opens, with a code that no longer works, the error page, the CLI
- * confirmation) and signed in (account settings, creating a team, a team's settings, the CLI
+ * confirmation, the impersonation page with a dead link) and signed in (account settings, creating a team, a team's settings, the CLI
  * confirmation).
  */
 import { randomUUID } from 'node:crypto';
@@ -89,6 +89,12 @@ describe('the kit’s pages signed out', () => {
     );
     await check('/handler/oauth-callback', (p) => p.getByRole('heading').first().waitFor());
     await check('/handler/cli-auth-confirm?login_code=abc', (p) => p.getByRole('heading').first().waitFor());
+  });
+
+  it('the impersonation page, with a link that does not work', async () => {
+    await check('/handler/impersonate#refresh_token=not-a-session', (p) =>
+      p.getByRole('heading').first().waitFor(),
+    );
   });
 });
 
