@@ -33,8 +33,8 @@ export interface AdminProjectApi {
   get(): Promise<AdminProject>;
   /**
    * Changes the project. Rules the server checks with a plain message (a provider left out, a
-   * duplicate domain, production mode with what it forbids) reject with that message; call
-   * `productionModeProblems` first to show the latter beside the form.
+   * duplicate domain) reject with that message. Production mode is taken whatever the config
+   * holds, as the reference takes it: call `productionModeProblems` to show what stands in its way.
    */
   update(update: AdminProjectUpdate): Promise<Result<AdminProject, ProjectUpdateErrorCode>>;
   /**

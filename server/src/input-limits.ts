@@ -1,7 +1,7 @@
 /**
  * How much any request may carry, and which strings no field may hold: the ground floor every
  * layer reads (http/ checks requests against it, features/ build field schemas from it, services
- * clean provider profiles with it). README "Input limits" lists the same figures.
+ * clean provider profiles with it). docs/server/limits.md lists the same figures.
  */
 
 /** One problem line, e.g. "body.email must be defined". */
@@ -30,7 +30,7 @@ export const PASSWORD_SCHEMA_MAX = 4096;
 /**
  * The longest value each kind of free-text field takes, and the request-wide caps behind them.
  * Every field is bounded, so no anonymous request can store (and email, and keep for days)
- * megabytes: README "Input limits" lists the same figures.
+ * megabytes: docs/server/limits.md lists the same figures.
  */
 export const INPUT_LIMITS = {
   /** An email address (RFC 5321's path limit). */

@@ -4,7 +4,7 @@
  * before the victim ever uses it (the email unverified), wait for the victim to sign in with an
  * emailed code, and keep a password and sessions into the victim's account.
  *
- * The rule (README "Email ownership and sessions"): the first code sign-in or password reset that
+ * The rule (docs/server/email.md, "Email ownership and sessions"): the first code sign-in or password reset that
  * proves an address the account had not proven makes it verified and primary, and revokes every
  * credential and session set up before the proof — the password, a TOTP secret, all sessions,
  * sign-in by every other address of the account, and reset links still out. Then the holder of

@@ -1,5 +1,5 @@
 /**
- * Recovery codes for the second factor (beyond the reference, documented in the README): ten
+ * Recovery codes for the second factor (beyond the reference, documented in docs/server/totp.md): ten
  * random codes made at once, shown once, kept only as SHA-256, each good for one sign-in in place
  * of a TOTP code. Making a new set, or changing or removing the TOTP secret, voids the old one.
  */

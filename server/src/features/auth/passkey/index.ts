@@ -1,6 +1,6 @@
 /**
  * `GET /auth/passkey` (beyond the reference): the signed-in user's passkeys, oldest first, for the
- * account page. The wire has no such list (it keeps one passkey per user); README "Passkeys".
+ * account page. The wire has no such list (it keeps one passkey per user); docs/server/passkeys.md.
  */
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 /**
- * `DELETE /connected-accounts/{user_id}/{provider_id}` (a signet addition, in the README):
+ * `DELETE /connected-accounts/{user_id}/{provider_id}` (a signet addition, in docs/wire-additions.md):
  * disconnects a provider from a user, its tokens with it. Refused when the account is the user's
  * last way to sign in (no password, no email sign-in, no passkey, no other provider).
  */
