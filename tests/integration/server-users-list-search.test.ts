@@ -94,6 +94,12 @@ describe.each(backends())('users list search on $name', (backend) => {
       expect(await names('query=zed&order_by=signed_up_at&desc=true', limit)).toEqual([...ZED].reverse());
     }
     expect(await names('query=%20%20ZeD%20')).toEqual(ZED);
+    // Every user has an "e" (10 of them): a page of 20 takes every step of the search (the first
+    // walk, the longer one for a common text, the index lookup) and still lists each user once.
+    const everyone = await names('');
+    expect(everyone).toHaveLength(10);
+    expect(await names('query=e', 20)).toEqual(everyone);
+    expect(await names('query=E&desc=true', 20)).toEqual([...everyone].reverse());
   });
 
   it('keeps the search semantics: any part, any case, in names or any email, wildcards literal', async () => {
