@@ -6,25 +6,20 @@
  * and the app's types (`app/types.ts`).
  */
 
-import type { ClientUserJson } from '../wire/user.js';
 import { accessLevelOf } from './app/access.js';
-import { createHandle } from './app/handle.js';
 import { registerPlugins } from './app/plugin-registry.js';
 import type { AppCore, AppOptions, SignetApp } from './app/types.js';
 import { createUserState } from './app/user-state.js';
 import { createEnvironment } from './env.js';
-import { isSignetError } from './errors/signet-error.js';
 import { createEvents } from './events.js';
 import { createHttpClient } from './http/client.js';
 import type { AnyPlugin, PluginContext } from './plugin.js';
 import { createRedirector } from './redirects.js';
-import { refreshGrant } from './session/refresh-grant.js';
-import { createSession } from './session/session.js';
+import { createSession, type Refresher } from './session/session.js';
 import { createSignInStep } from './sign-in.js';
 import { cookieJar, namespacedStorage } from './storage.js';
 import { createTokenStore } from './tokens/create-token-store.js';
 import { resolveUrls } from './urls.js';
-import { userUpdateToJson } from './user.js';
 
 export type { AppCore, AppOptions, BaseAppOptions, GetUserOr, SignetApp } from './app/types.js';
 export type { InitialState, SessionStatus } from './app/user-state.js';
@@ -58,7 +53,14 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     },
     session,
   );
-  const refresh = refreshGrant(http, options.projectId, options.publishableClientKey);
+  // The refresh grant runs only once an access token is about to expire, never on the way to a
+  // first sign-in: its module is loaded then.
+  const refresh: Refresher = async (refreshToken) =>
+    (await import('./session/refresh-grant.js')).refreshGrant(
+      http,
+      options.projectId,
+      options.publishableClientKey,
+    )(refreshToken);
   const redirect = createRedirector({
     ...env, // currentUrl and sleep
     urls,
@@ -92,6 +94,10 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     state.clearUser();
     events.emit('signed-out', {});
   };
+
+  // Account calls come after the first sign-in: their module is loaded on the first one.
+  const account = () => import('./app/account.js');
+  const accountDeps = { http, session, state, redirect, endSession };
 
   // Another tab, or the host's server, may sign in or out through the shared store: follow it
   // (a store only this app writes has no watch).
@@ -140,31 +146,17 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
       if (or === 'throw') throw new Error(NOT_SIGNED_IN_MESSAGE);
       return null;
     },
-    async updateUser(update) {
-      const json = await http.request<ClientUserJson>('/users/me', {
-        method: 'PATCH',
-        body: userUpdateToJson(update),
-      });
-      return state.setUserJson(json);
-    },
-    async deleteUser() {
-      await http.request('/users/me', { method: 'DELETE' });
-      await endSession();
-    },
-    async signOut(options) {
-      if (await session.getTokens().catch(() => null)) {
-        try {
-          await http.request('/auth/sessions/current', { method: 'DELETE', body: {} });
-        } catch (error) {
-          // The session is already gone on the server: signing out here is all that is left.
-          if (!isSignetError(error, 'REFRESH_TOKEN_ERROR')) throw error;
-        }
-      }
-      await endSession();
-      if (options?.noRedirect) return;
-      await redirect.redirect(options?.redirectUrl ? { url: options.redirectUrl } : 'afterSignOut');
-    },
-    handle: createHandle(registry.callbacks, urls, (id) => apis[id], env.currentUrl),
+    updateUser: async (update) => (await account()).updateUser(accountDeps, update),
+    deleteUser: async () => (await account()).deleteUser(accountDeps),
+    signOut: async (options) => (await account()).signOut(accountDeps, options),
+    // Only callback pages run it: the route matching is loaded then.
+    handle: async (url) =>
+      (await import('./app/handle.js')).createHandle(
+        registry.callbacks,
+        urls,
+        (id) => apis[id],
+        env.currentUrl,
+      )(url),
     snapshot: state.snapshot,
     initialState: options.initialState ?? null,
     dispose() {

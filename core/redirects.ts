@@ -15,15 +15,12 @@ export type RedirectMethod =
   | 'window'
   | { navigate(to: string, options: { replace: boolean }): void | Promise<void> };
 
-/** Thrown when a redirect target is not trusted. */
-export class UntrustedRedirectError extends Error {
-  override readonly name = 'UntrustedRedirectError';
-  declare readonly target: string;
-  constructor(target: string) {
-    super('Redirect URL is not trusted; should be relative.');
-    this.target = target;
-  }
-}
+export { UntrustedRedirectError } from './untrusted-redirect-error.js';
+
+/** Rejects with an `UntrustedRedirectError` for `target`, loading the class first (only a refusal needs it). */
+export const refuseRedirect = async (target: string): Promise<never> => {
+  throw new (await import('./untrusted-redirect-error.js')).UntrustedRedirectError(target);
+};
 
 /** Options of the redirector. */
 export interface RedirectorOptions {
@@ -106,7 +103,7 @@ export function createRedirector(options: RedirectorOptions): Redirector {
   async function redirect(target: RedirectTarget, options?: RedirectOptions) {
     const url = href(target);
     const replace = !!options?.replace;
-    if (!options?.external && !isTrusted(url)) throw new UntrustedRedirectError(url);
+    if (!options?.external && !isTrusted(url)) await refuseRedirect(url);
     if (method === 'none') return;
     if (method === 'window') {
       if (replace) window.location.replace(url);

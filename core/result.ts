@@ -3,7 +3,8 @@
  * wire code, or a code a plugin owns).
  */
 import type { ErrorCodesOf, ErrorFamily, KnownErrorCode } from '../wire/errors/codes.js';
-import { isSignetError, type SignetError } from './errors/signet-error.js';
+import { loadErrors } from './errors/lazy.js';
+import type { SignetError } from './errors/signet-error.js';
 
 /** Success or an expected, typed failure. Unexpected failures are thrown instead. */
 export type Result<T, C extends string = KnownErrorCode> =
@@ -23,6 +24,7 @@ export async function toResult<T, const E extends readonly (ErrorFamily | (strin
   try {
     return { status: 'ok', data: await call() };
   } catch (error) {
+    const { isSignetError } = await loadErrors();
     if (expected.some((family) => isSignetError(error, family))) {
       return { status: 'error', error: error as SignetError<ErrorCodesOf<E[number]>> };
     }

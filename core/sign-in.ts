@@ -7,9 +7,8 @@ import { type ReadonlySignal, signal } from '@preact/signals-core';
 import type { SignInResponseJson } from '../wire/auth.js';
 import type { ErrorCodesOf, ErrorFamily } from '../wire/errors/codes.js';
 import type { Environment } from './env.js';
-import { isSignetError } from './errors/signet-error.js';
 import type { AppEvents } from './events.js';
-import { type Redirector, UntrustedRedirectError } from './redirects.js';
+import { type Redirector, refuseRedirect } from './redirects.js';
 import { type Result, toResult } from './result.js';
 import type { KeyValueStorage } from './storage.js';
 import type { TokenPair } from './tokens/token-store.js';
@@ -117,20 +116,18 @@ export function createSignInStep(deps: SignInDeps): SignInStep {
   ): Promise<SignInOutcome> {
     const { method, redirectTo } = options;
     // Refused before anything happens: nobody is signed in only to be sent somewhere untrusted.
-    if (redirectTo && !deps.redirect.isTrusted(redirectTo)) throw new UntrustedRedirectError(redirectTo);
+    if (redirectTo && !deps.redirect.isTrusted(redirectTo)) await refuseRedirect(redirectTo);
     let response: SignInResponseJson;
     try {
       response = await call();
     } catch (error) {
-      const attemptCode =
-        isSignetError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED') && error.details?.attempt_code;
-      if (typeof attemptCode !== 'string') throw error;
-      const attempt: PendingSignIn = {
-        ...options,
-        attemptCode,
-        isNewUser: options.isNewUser ?? false,
-        expiresAt: deps.env.now() + SECOND_FACTOR_ATTEMPT_MS,
-      };
+      // Loaded only now: a first sign-in that succeeds never reads a second-factor answer.
+      const attempt = await (await import('./pending-sign-in.js')).pendingSignInOf(
+        error,
+        options,
+        deps.env.now,
+      );
+      if (!attempt) throw error;
       pending.value = attempt;
       return { status: 'second-factor-required', attempt };
     }

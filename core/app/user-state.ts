@@ -6,7 +6,7 @@
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core';
 import type { ClientProjectJson } from '../../wire/project.js';
 import type { ClientUserJson } from '../../wire/user.js';
-import { isSignetError } from '../errors/signet-error.js';
+import { isSignetErrorLoaded } from '../errors/lazy.js';
 import type { AppEvents } from '../events.js';
 import type { HttpClient } from '../http/client.js';
 import { type ClientProject, projectFromJson } from '../project.js';
@@ -78,7 +78,7 @@ export function createUserState(
             next = userFromJson(await http.request<ClientUserJson>('/users/me'));
           } catch (error) {
             // The server no longer knows the session's user: that is signed out, not a failure.
-            if (!isSignetError(error, 'CANNOT_GET_OWN_USER_WITHOUT_USER')) throw error;
+            if (!(await isSignetErrorLoaded(error, 'CANNOT_GET_OWN_USER_WITHOUT_USER'))) throw error;
           }
         }
         if (started !== epoch) return user.peek();

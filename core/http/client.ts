@@ -1,12 +1,14 @@
 /**
  * The API client: one `request` that adds the wire's headers and session tokens, decodes errors,
  * and retries as wire.md §1.7 says. fetch, timers and randomness are injectable for tests.
+ *
+ * A call whose first attempt succeeds is answered here; anything else (an error answer, a rate
+ * limit, a network failure) is settled by `settle-attempts.ts`, loaded on the first failure, so a
+ * bundler that splits chunks keeps the retry rules and the error classes out of the first load.
  */
-import { ConnectionError, isSignetError, RateLimitError } from '../errors/signet-error.js';
 import type { TokenPair } from '../tokens/token-store.js';
-import { actualStatus, decodeError } from './decode-error.js';
+import { isPlainSuccess, parseBody } from './answer.js';
 import { buildHeaders, type Credentials } from './headers.js';
-import { backoffDelay, isIdempotent, MAX_ATTEMPTS, MAX_RETRY_AFTER_WAIT_MS, retryAfterMs } from './retry.js';
 
 /** Where the client gets the session's tokens and how it reports a rejected access token. */
 export interface TokenSource {
@@ -50,11 +52,19 @@ export interface HttpClient {
   readonly fetch: typeof fetch;
 }
 
+/**
+ * What one attempt came to: the answer and its text, or the error fetch threw. `session` is the
+ * tokens it was sent with.
+ */
+export type Attempt = { session: TokenPair | null } & (
+  | { response: Response; text: string; error?: undefined }
+  | { error: unknown; response?: undefined }
+);
+
 /** Builds an API client. */
 export function createHttpClient(options: HttpClientOptions, tokens: TokenSource): HttpClient {
   const apiRoot = `${options.baseUrl.replace(/\/$/, '')}/api/v1`;
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const { sleep } = options;
   const url = (path: string) => `${apiRoot}${path}`.replace(/\/$/, '');
 
   async function request<T>(path: string, init: ApiRequest = {}): Promise<T> {
@@ -64,18 +74,13 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
     const external = /^https?:\/\//.test(path);
     const target = external ? path : url(path);
     const hasBody = init.body !== undefined;
-    const tried: string[] = [];
-    const note = (what: string) => tried.push(`${method} ${target}: ${what}`);
-    let retriedWithFreshToken = false;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const send = async (): Promise<Attempt> => {
       const session = init.withSession === false ? null : await tokens.getTokens();
       const credentials = options.getAdminAccessToken
         ? { ...options, adminAccessToken: await options.getAdminAccessToken() }
         : options;
-      let response: Response;
-      let text: string;
       try {
-        response = await fetchImpl(target, {
+        const response = await fetchImpl(target, {
           method,
           // No body is undefined here too: JSON.stringify(undefined) is undefined.
           body: JSON.stringify(init.body),
@@ -88,44 +93,17 @@ export function createHttpClient(options: HttpClientOptions, tokens: TokenSource
           credentials: 'omit',
           cache: 'no-store',
         });
-        text = await response.text();
+        return { session, response, text: await response.text() };
       } catch (error) {
-        note((error as Error).message || 'network error');
-        // A POST that failed mid-flight may have reached the server; repeating it could act twice.
-        if (!isIdempotent(method)) throw new ConnectionError(target, tried);
-        if (attempt < MAX_ATTEMPTS - 1) await sleep(backoffDelay(attempt, options.random));
-        continue;
+        return { session, error };
       }
-      const status = actualStatus(response);
-      if (status === 429) {
-        const wait = retryAfterMs(response.headers.get('retry-after'));
-        if (wait > MAX_RETRY_AFTER_WAIT_MS || attempt === MAX_ATTEMPTS - 1) throw new RateLimitError(wait);
-        await sleep(wait);
-        continue;
-      }
-      if (status === 508 && text.includes('INFINITE_LOOP_DETECTED')) {
-        note('508 INFINITE_LOOP_DETECTED'); // by its code, as below
-        await sleep(backoffDelay(attempt, options.random));
-        continue;
-      }
-      const error = decodeError(response, status, text, options.pluginOfCode);
-      if (isSignetError(error, 'INVALID_ACCESS_TOKEN') && session?.accessToken && !retriedWithFreshToken) {
-        // The server rejected the token: drop it so the one retry refreshes first.
-        retriedWithFreshToken = true;
-        tokens.markAccessTokenExpired(session.accessToken);
-        note(error.code);
-        continue;
-      }
-      if (error) throw error;
-      return parseBody<T>(response, text);
-    }
-    throw new ConnectionError(target, tried);
+    };
+    const first = await send();
+    const { response } = first;
+    if (response && isPlainSuccess(response)) return parseBody<T>(response, first.text);
+    const { settleAttempts } = await import('./settle-attempts.js');
+    return settleAttempts<T>(first, send, { method, target, tokens, options });
   }
 
   return { request, url, fetch: fetchImpl };
-}
-
-function parseBody<T>(response: Response, text: string): T {
-  const type = response.headers.get('content-type') ?? '';
-  return (type.includes('json') && text ? JSON.parse(text) : text) as T;
 }

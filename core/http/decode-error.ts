@@ -3,14 +3,7 @@ import { isKnownErrorCode, type KnownErrorCode } from '../../wire/errors/codes.j
 import type { HeaderName } from '../../wire/headers.js';
 import { HttpStatusError, SignetError, UpdateClientError } from '../errors/signet-error.js';
 
-/**
- * The real status of an answer: the wire may send 200 with `x-stack-actual-status` when the
- * request asked for error statuses to be overridden.
- */
-export function actualStatus(response: Response): number {
-  // An absent, empty or malformed header is 0 or NaN here, and the answer's own status counts.
-  return Number(response.headers.get('x-stack-actual-status' satisfies HeaderName)) || response.status;
-}
+export { actualStatus } from './answer.js';
 
 /**
  * Decodes an error answer: a known code, or one a plugin owns (`pluginOfCode`), becomes a

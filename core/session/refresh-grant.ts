@@ -2,9 +2,9 @@
  * The refresh-token grant (wire.md §3.3): a form POST to the OAuth token endpoint, without the
  * X-Stack headers, which answers with real status codes.
  */
-import { isSignetError } from '../errors/signet-error.js';
+import { loadErrors } from '../errors/lazy.js';
+import { isPlainSuccess } from '../http/answer.js';
 import type { HttpClient } from '../http/client.js';
-import { decodeError } from '../http/decode-error.js';
 import type { Refresher } from './session.js';
 
 /** A refresher that asks the API for a new access token; a refresh-token error ends the session. */
@@ -23,9 +23,16 @@ export function refreshGrant(http: HttpClient, projectId: string, publishableCli
       cache: 'no-store',
     });
     const text = await response.text();
-    const error = decodeError(response, response.status, text);
-    if (isSignetError(error, 'REFRESH_TOKEN_ERROR')) return null;
-    if (error) throw error;
+    // The endpoint answers with real statuses (no override), so its own status is the one read.
+    if (!isPlainSuccess(response, response.status)) {
+      const [{ decodeError }, { isSignetError }] = await Promise.all([
+        import('../http/decode-error.js'),
+        loadErrors(),
+      ]);
+      const error = decodeError(response, response.status, text);
+      if (isSignetError(error, 'REFRESH_TOKEN_ERROR')) return null;
+      if (error) throw error;
+    }
     const body = JSON.parse(text) as { access_token?: string };
     return body.access_token ?? null;
   };
