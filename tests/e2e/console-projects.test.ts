@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe.js';
 import { launchChromium } from './support/browser.js';
+import { checkConsolePage, region, signUpInConsole, toast } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const OWNER = `owner-${randomUUID().slice(0, 8)}@example.com`;
@@ -46,8 +46,6 @@ afterAll(async () => {
 });
 
 const consoleUrl = (path: string) => `${stack.apiUrl}/console${path}`;
-const region = (name: string) => page.getByRole('region', { name, exact: true });
-const toast = (text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text);
 
 /** Signs `email` up to the development project through the API, as an app of it would. */
 async function signUpToDevProject(email: string) {
@@ -69,20 +67,6 @@ async function signUpToDevProject(email: string) {
   return ((await response.json()) as { user_id: string }).user_id;
 }
 
-/** No serious or critical axe violation on the page as it is, at 1280 px and at 768 px. */
-async function checkPage(name: string) {
-  for (const width of [1280, 768]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    // Nothing of the page is cut off: the main area needs no sideways scrolling.
-    const overflow = await page
-      .locator('#console-main')
-      .evaluate((main) => main.scrollWidth - main.clientWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** The console's script files the page has fetched so far. */
 const scriptsLoaded = () =>
   page.evaluate(() =>
@@ -97,19 +81,13 @@ const userIds: string[] = [];
 describe('console projects and overview', () => {
   it('the first account made in the console lands on its projects, the development project among them', async () => {
     for (const email of PEOPLE) userIds.push(await signUpToDevProject(email));
-    await page.goto(consoleUrl('/handler/sign-up'));
-    await page.getByRole('tab', { name: 'Email & Password' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.waitForURL(/\/console\/projects$/);
-    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await signUpInConsole(page, stack.apiUrl, OWNER, PASSWORD);
+    expect(new URL(page.url()).pathname).toBe('/console/projects');
     const row = page.getByRole('row', { name: /Development project/ });
     await row.waitFor();
     await row.getByText(devProjectId).waitFor();
     expect(await row.getByRole('cell').nth(1).textContent()).toBe('2');
-    await checkPage('projects');
+    await checkConsolePage(page, 'projects');
     // chart.js comes with the overview only, not with the list.
     expect((await scriptsLoaded()).filter((path) => /\/overview-[^/]*\.js$/.test(path))).toEqual([]);
   });
@@ -125,13 +103,13 @@ describe('console projects and overview', () => {
 
   it('creates a project with passkeys and GitHub on shared keys, then opens it', async () => {
     await page.getByRole('button', { name: 'Create project' }).click();
-    const form = region('Create a project');
+    const form = region(page, 'Create a project');
     await form.getByRole('button', { name: 'Create project' }).click();
     await form.getByText('Enter a name for the project').waitFor();
     await form.getByRole('textbox', { name: 'Project name' }).fill(NEW_PROJECT);
     await form.getByRole('checkbox', { name: 'Passkeys' }).check();
     await form.getByRole('checkbox', { name: 'GitHub' }).check();
-    await checkPage('create a project');
+    await checkConsolePage(page, 'create a project');
     const created = page.waitForResponse(
       (response) =>
         response.request().method() === 'POST' && response.url().endsWith('/api/v1/internal/projects'),
@@ -154,13 +132,13 @@ describe('console projects and overview', () => {
       oauth_providers: [{ id: 'github', type: 'shared', enabled: true }],
     });
     await page.waitForURL(consoleUrl(`/projects/${newProjectId}`));
-    await toast(`Project “${NEW_PROJECT}” created`).waitFor();
+    await toast(page, `Project “${NEW_PROJECT}” created`).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.getByText(`${NEW_PROJECT}: users, sign-ups and activity`).waitFor();
     // A new project has nobody yet.
-    await region('Recent sign-ups').getByText('Nobody has signed up yet.').waitFor();
-    await region('Sign-in methods').getByText('No sign-in methods in use yet.').waitFor();
-    await checkPage('overview of a new project');
+    await region(page, 'Recent sign-ups').getByText('Nobody has signed up yet.').waitFor();
+    await region(page, 'Sign-in methods').getByText('No sign-in methods in use yet.').waitFor();
+    await checkConsolePage(page, 'overview of a new project');
     // The owner's list was reloaded: the header's switcher has the new project.
     const switcher = page.getByRole('combobox', { name: 'Project' });
     await expect.poll(() => switcher.inputValue()).toBe(newProjectId);
@@ -185,23 +163,23 @@ describe('console projects and overview', () => {
   it("the development project's overview: its users, charts with names and tables, recent users", async () => {
     await page.getByRole('link', { name: 'Development project' }).click();
     await page.waitForURL(consoleUrl(`/projects/${devProjectId}`));
-    const figures = region('Key figures');
+    const figures = region(page, 'Key figures');
     await figures.getByText('Total users').waitFor();
     await expect.poll(() => figures.textContent()).toMatch(/Total users\s*2/);
     await expect.poll(() => figures.textContent()).toMatch(/Active today\s*2/);
-    const signUps = region('Daily sign-ups').getByRole('img');
+    const signUps = region(page, 'Daily sign-ups').getByRole('img');
     await expect
       .poll(() => signUps.getAttribute('aria-label'))
       .toMatch(/^Daily sign-ups\. 2 sign-ups over the last 31 days, most on /);
-    const methods = region('Sign-in methods').getByRole('img');
+    const methods = region(page, 'Sign-in methods').getByRole('img');
     expect(await methods.getAttribute('aria-label')).toBe('Sign-in methods. Password: 2.');
     // The charts are drawn (chart.js sized the canvas) and were fetched with this page.
     expect(await signUps.evaluate((canvas) => (canvas as HTMLCanvasElement).width)).toBeGreaterThan(100);
     expect((await scriptsLoaded()).some((path) => /\/overview-[^/]*\.js$/.test(path))).toBe(true);
     // The figures as a table, for anyone who prefers numbers.
-    await region('Sign-in methods').getByText('Show as a table').click();
-    await region('Sign-in methods').getByRole('row', { name: 'Password 2' }).waitFor();
-    await checkPage('overview');
+    await region(page, 'Sign-in methods').getByText('Show as a table').click();
+    await region(page, 'Sign-in methods').getByRole('row', { name: 'Password 2' }).waitFor();
+    await checkConsolePage(page, 'overview');
     // Each recent user opens their page.
     const recent = page.getByRole('table', { name: 'Recent sign-ups' });
     for (const email of PEOPLE) await recent.getByRole('link', { name: email }).waitFor();

@@ -8,10 +8,10 @@
  * and at 768 px, where nothing of the page is cut off.
  */
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
+import { checkConsolePage, region, signUpInConsole, toast } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const OWNER = `owner-${randomUUID().slice(0, 8)}@example.com`;
@@ -40,8 +40,6 @@ afterAll(async () => {
 });
 
 const consoleUrl = (path: string) => `${stack.apiUrl}/console${path}`;
-const region = (name: string) => page.getByRole('region', { name, exact: true });
-const toast = (text: string | RegExp) => page.getByRole('region', { name: 'Notifications' }).getByText(text);
 
 /** The project's admin view, read with the development project's admin key (not the console). */
 async function adminProject(): Promise<Record<string, any>> {
@@ -56,34 +54,9 @@ async function adminProject(): Promise<Record<string, any>> {
   return (await response.json()) as Record<string, any>;
 }
 
-/** No serious or critical axe violation on the page as it is, at 1280 px and at 768 px. */
-async function checkPage(name: string) {
-  for (const width of [1280, 768]) {
-    await page.setViewportSize({ width, height: 900 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${name} at ${width} px`,
-    ).toEqual([]);
-    // Nothing of the page is cut off: the main area needs no sideways scrolling.
-    const overflow = await page
-      .locator('#console-main')
-      .evaluate((main) => main.scrollWidth - main.clientWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 describe('console settings pages', () => {
   it('the first account made in the console owns the development project', async () => {
-    await page.goto(consoleUrl('/handler/sign-up'));
-    await page.getByRole('tab', { name: 'Email & Password' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.waitForURL(/\/console\/projects/);
+    await signUpInConsole(page, stack.apiUrl, OWNER, PASSWORD);
     await page
       .getByRole('link', { name: /Development project/ })
       .first()
@@ -97,9 +70,9 @@ describe('console settings pages', () => {
     await page.getByText(`${stack.apiUrl}/api/v1/projects/${projectId}/.well-known/jwks.json`).waitFor();
     const checklist = page.getByRole('list', { name: 'Production mode checklist' });
     await checklist.getByText(/Localhost is not allowed in production mode/).waitFor();
-    const turnOn = region('Production mode').getByRole('button', { name: 'Turn on production mode' });
+    const turnOn = region(page, 'Production mode').getByRole('button', { name: 'Turn on production mode' });
     await expect.poll(() => turnOn.isDisabled()).toBe(true);
-    await checkPage('project settings');
+    await checkConsolePage(page, 'project settings');
     // The localhost problem is fixed on the domains page.
     await checklist.getByRole('link', { name: 'Fix on the Domains page' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Domains' }).waitFor();
@@ -107,24 +80,24 @@ describe('console settings pages', () => {
   });
 
   it('domains: add a trusted HTTPS domain, refuse a bad one in words, stop trusting localhost', async () => {
-    await checkPage('domains');
-    const add = region('Add a trusted domain');
+    await checkConsolePage(page, 'domains');
+    const add = region(page, 'Add a trusted domain');
     await add.getByRole('textbox', { name: 'Domain' }).fill('app.example.com');
     await add.getByRole('button', { name: 'Add domain' }).click();
     await add.getByText('The domain must start with https:// (or http://).').waitFor();
     await add.getByRole('textbox', { name: 'Domain' }).fill('https://app.example.com');
     await expect.poll(() => add.getByRole('textbox', { name: 'Handler path' }).inputValue()).toBe('/handler');
     await add.getByRole('button', { name: 'Add domain' }).click();
-    await toast('https://app.example.com added').waitFor();
-    await region('Trusted domains')
+    await toast(page, 'https://app.example.com added').waitFor();
+    await region(page, 'Trusted domains')
       .getByRole('row', { name: /https:\/\/app\.example\.com/ })
       .waitFor();
     await page.getByRole('switch', { name: 'Allow localhost' }).click();
-    await toast('Localhost is no longer trusted').waitFor();
+    await toast(page, 'Localhost is no longer trusted').waitFor();
     const saved = await adminProject();
     expect(saved.config.domains).toEqual([{ domain: 'https://app.example.com', handler_path: '/handler' }]);
     expect(saved.config.allow_localhost).toBe(false);
-    await checkPage('domains with a domain');
+    await checkConsolePage(page, 'domains with a domain');
   });
 
   it('sign-in methods: GitHub with own keys shows the callback URL; Google’s shared keys removed', async () => {
@@ -132,9 +105,9 @@ describe('console settings pages', () => {
     const checklist = page.getByRole('list', { name: 'Production mode checklist' });
     await checklist.getByRole('link', { name: 'Fix on the Sign-in methods page' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Sign-in methods' }).waitFor();
-    await checkPage('sign-in methods');
+    await checkConsolePage(page, 'sign-in methods');
 
-    const providers = region('OAuth providers');
+    const providers = region(page, 'OAuth providers');
     const before = (await adminProject()).config.oauth_providers as { id: string; type: string }[];
     const github = before.find((p) => p.id === 'github');
     if (github) await providers.getByRole('button', { name: 'Edit GitHub' }).click();
@@ -145,11 +118,11 @@ describe('console settings pages', () => {
     await providers.getByRole('radio', { name: 'Your own keys' }).check();
     await providers.getByText(`${stack.apiUrl}/api/v1/auth/oauth/callback/github`, { exact: true }).waitFor();
     await providers.getByRole('button', { name: 'Copy Callback URL' }).waitFor();
-    await checkPage('sign-in methods, provider form');
+    await checkConsolePage(page, 'sign-in methods, provider form');
     await providers.getByRole('textbox', { name: 'Client ID' }).fill('Iv1.e2e-client');
     await providers.getByLabel('Client secret').fill('e2e-secret');
     await providers.getByRole('button', { name: github ? 'Save' : 'Add GitHub' }).click();
-    await toast(github ? 'GitHub saved' : 'GitHub added').waitFor();
+    await toast(page, github ? 'GitHub saved' : 'GitHub added').waitFor();
     await providers
       .getByRole('row', { name: /GitHub/ })
       .getByText('Own keys')
@@ -159,7 +132,7 @@ describe('console settings pages', () => {
       const name = other.id === 'google' ? 'Google' : other.id === 'microsoft' ? 'Microsoft' : 'Spotify';
       await providers.getByRole('button', { name: `Remove ${name}` }).click();
       await providers.getByRole('button', { name: `Yes, remove ${name}` }).click();
-      await toast(`${name} removed`).waitFor();
+      await toast(page, `${name} removed`).waitFor();
     }
     // The server keeps every provider it has seen (wire.md §4.11): a removed one is off, keyless.
     const saved = (await adminProject()).config.oauth_providers as { id: string }[];
@@ -182,7 +155,7 @@ describe('console settings pages', () => {
     // A switch works from the keyboard: Space flips it.
     await page.getByRole('switch', { name: 'Passkeys' }).focus();
     await page.keyboard.press('Space');
-    await toast(/^Passkeys turned (on|off)$/).waitFor();
+    await toast(page, /^Passkeys turned (on|off)$/).waitFor();
   });
 
   it('project settings: with nothing left, production mode is turned on after the question', async () => {
@@ -192,18 +165,18 @@ describe('console settings pages', () => {
       .click();
     await page.getByRole('heading', { level: 1, name: 'Project settings' }).waitFor();
     await page.getByText('Nothing stands in the way of production mode.').waitFor();
-    await region('Production mode').getByRole('button', { name: 'Turn on production mode' }).click();
+    await region(page, 'Production mode').getByRole('button', { name: 'Turn on production mode' }).click();
     await page.getByRole('button', { name: 'Yes, turn it on' }).click();
-    await toast('Production mode is on').waitFor();
+    await toast(page, 'Production mode is on').waitFor();
     expect((await adminProject()).is_production_mode).toBe(true);
-    await checkPage('project settings in production mode');
+    await checkConsolePage(page, 'project settings in production mode');
   });
 
   it('project settings: rename, then delete only after typing the exact name', async () => {
     const name = page.getByRole('textbox', { name: 'Project name' });
     await name.fill('Shop');
-    await region('General').getByRole('button', { name: 'Save' }).click();
-    await toast('Project saved').waitFor();
+    await region(page, 'General').getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Project saved').waitFor();
     expect((await adminProject()).display_name).toBe('Shop');
     // The project switcher follows the new name.
     const switcher = page.getByRole('combobox', { name: 'Project', exact: true });
@@ -217,11 +190,11 @@ describe('console settings pages', () => {
     await page.getByRole('button', { name: 'Delete this project' }).click();
     await page.getByText('Type “Shop” exactly to confirm.').waitFor();
     expect((await adminProject()).display_name).toBe('Shop');
-    await checkPage('project settings, delete question');
+    await checkConsolePage(page, 'project settings, delete question');
     await confirm.fill('Shop');
     await page.getByRole('button', { name: 'Delete this project' }).click();
     await page.waitForURL(/\/console\/projects$/);
-    await toast('Project “Shop” deleted').waitFor();
+    await toast(page, 'Project “Shop” deleted').waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Shop', exact: true }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });

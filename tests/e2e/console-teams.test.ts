@@ -8,11 +8,11 @@
  * passes axe with no serious or critical violation, at 1280 and 768 px wide.
  */
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../support/outbox.js';
 import { launchChromium } from './support/browser.js';
+import { checkConsolePage, region, signUpInConsole } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const suffix = randomUUID().slice(0, 8);
@@ -45,34 +45,6 @@ async function api(path: string, init: { method?: string; body?: unknown; admin?
   return text ? JSON.parse(text) : null;
 }
 
-/** Fails with each serious or critical axe violation's id and targets. */
-async function expectAccessible(what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: axe violations`).toEqual([]);
-}
-
-/** At 768 px, `locators` are visible and end inside the viewport (nothing important cut off); then back to 1280. */
-async function expectUsableAt768(what: string, names: ReturnType<Page['getByRole']>[]) {
-  await page.setViewportSize({ width: 768, height: 900 });
-  try {
-    for (const locator of names) {
-      await locator.scrollIntoViewIfNeeded();
-      const box = await locator.boundingBox();
-      expect(box, `${what}: ${locator} is shown`).not.toBeNull();
-      expect(box!.x, `${what}: ${locator} starts inside the page`).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width, `${what}: ${locator} ends inside 768 px`).toBeLessThanOrEqual(768);
-    }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${what}: the page scrolls sideways at 768 px`).toBeLessThanOrEqual(0);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-}
-
-const region = (name: string) => page.getByRole('region', { name, exact: true });
 const memberItem = (name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
@@ -95,23 +67,17 @@ describe('console teams pages', () => {
   let teamUrl = '';
 
   it('signs the first owner up in the console and opens the development project’s teams', async () => {
-    await page.goto(`${stack.apiUrl}/console/handler/sign-up`);
-    await page.getByRole('tab', { name: 'Email & Password' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.waitForURL(/\/console\/projects$/);
+    await signUpInConsole(page, stack.apiUrl, OWNER, PASSWORD);
 
     teamsUrl = `${stack.apiUrl}/console/projects/${stack.project.projectId}/teams`;
     await page.goto(teamsUrl);
     await page.getByRole('heading', { level: 1, name: 'Teams' }).waitFor();
-    await region('Permission definitions').getByRole('button', { name: 'Edit member' }).waitFor();
-    await expectAccessible('teams page');
+    await region(page, 'Permission definitions').getByRole('button', { name: 'Edit member' }).waitFor();
+    await checkConsolePage(page, 'teams page');
   }, 60_000);
 
   it('creates a team, renames it, and finds it by search', async () => {
-    const teams = region('Teams');
+    const teams = region(page, 'Teams');
     await teams.getByLabel('New team’s display name').fill('Walk team');
     await teams.getByRole('button', { name: 'Create team' }).click();
     await teams.getByRole('link', { name: 'Walk team', exact: true }).waitFor();
@@ -129,7 +95,7 @@ describe('console teams pages', () => {
   }, 60_000);
 
   it('defines a permission containing a system one, and makes it a default for new members', async () => {
-    const definitions = region('Permission definitions');
+    const definitions = region(page, 'Permission definitions');
     await definitions.getByRole('button', { name: 'New permission' }).click();
     await definitions.getByLabel('Permission ID').fill('billing:read');
     await definitions.getByLabel('Description').fill('See the invoices');
@@ -139,9 +105,9 @@ describe('console teams pages', () => {
       .check();
     await definitions.getByRole('button', { name: 'Create permission' }).click();
     await definitions.getByRole('button', { name: 'Edit billing:read' }).waitFor();
-    await expectAccessible('teams page with a permission of its own');
+    await checkConsolePage(page, 'teams page with a permission of its own');
 
-    const settings = region('Team settings');
+    const settings = region(page, 'Team settings');
     await settings
       .getByRole('group', { name: 'Permissions of new members' })
       .getByRole('checkbox', { name: /billing:read/ })
@@ -155,13 +121,15 @@ describe('console teams pages', () => {
       expect.arrayContaining([{ id: 'billing:read' }, { id: 'member' }]),
     );
 
-    await expectUsableAt768('teams page', [
-      region('Teams').getByRole('button', { name: 'Create team' }),
-      region('Teams').getByRole('button', { name: 'Rename Walk crew' }),
-      region('Permission definitions').getByRole('button', { name: 'Edit billing:read' }),
-      settings.getByRole('button', { name: 'Save team settings' }),
-    ]);
-    await expectAccessible('teams page at 1280 px after 768 px');
+    await checkConsolePage(page, 'teams page', {
+      onScreenAt768: [
+        region(page, 'Teams').getByRole('button', { name: 'Create team' }),
+        region(page, 'Teams').getByRole('button', { name: 'Rename Walk crew' }),
+        region(page, 'Permission definitions').getByRole('button', { name: 'Edit billing:read' }),
+        settings.getByRole('button', { name: 'Save team settings' }),
+      ],
+    });
+    await checkConsolePage(page, 'teams page at 1280 px after 768 px');
   }, 60_000);
 
   it('loads a team of twelve members’ permissions in one request, and adds an existing user found by email', async () => {
@@ -192,7 +160,7 @@ describe('console teams pages', () => {
     await memberItem('Member 11').getByRole('list', { name: 'Permissions of Member 11' }).waitFor();
     expect(permissionRequests).toHaveLength(1);
     expect(new URL(permissionRequests[0]!).searchParams.get('user_id')).toBeNull();
-    await expectAccessible('team page');
+    await checkConsolePage(page, 'team page');
 
     await page.getByLabel('Find a user by email').fill(NEWCOMER.slice(0, 12));
     await page.getByRole('button', { name: 'Add Newcomer' }).click();
@@ -224,7 +192,7 @@ describe('console teams pages', () => {
   it('invites someone by email, whose email links to the app’s invitation page, then revokes it', async () => {
     await page.getByLabel('Email to invite').fill(INVITEE);
     await page.getByRole('button', { name: 'Send invitation' }).click();
-    const pending = region('Pending invitations');
+    const pending = region(page, 'Pending invitations');
     await pending.getByRole('cell', { name: INVITEE }).waitFor();
     await expect
       .poll(async () => (await readMailbox(stack.mailboxUrl, INVITEE)).length, { timeout: 15_000 })
@@ -241,18 +209,19 @@ describe('console teams pages', () => {
     await memberItem('Member 1').getByRole('button', { name: 'Remove' }).click();
     await memberItem('Member 1').getByRole('button', { name: 'Remove member' }).click();
     await page.getByRole('heading', { level: 2, name: 'Members (12)' }).waitFor();
-    await expectAccessible('team page after changes');
-    await expectUsableAt768('team page', [
-      page.getByRole('button', { name: 'Rename' }),
-      memberItem('Member 2').getByRole('button', { name: 'Grant to Member 2' }),
-      memberItem('Member 2').getByRole('button', { name: 'Remove' }),
-      page.getByRole('button', { name: 'Send invitation' }),
-      region('Delete team').getByRole('button', { name: 'Delete team' }),
-    ]);
+    await checkConsolePage(page, 'team page after changes', {
+      onScreenAt768: [
+        page.getByRole('button', { name: 'Rename' }),
+        memberItem('Member 2').getByRole('button', { name: 'Grant to Member 2' }),
+        memberItem('Member 2').getByRole('button', { name: 'Remove' }),
+        page.getByRole('button', { name: 'Send invitation' }),
+        region(page, 'Delete team').getByRole('button', { name: 'Delete team' }),
+      ],
+    });
   }, 60_000);
 
   it('deletes the team only once its name is typed, and goes back to the list', async () => {
-    const danger = region('Delete team');
+    const danger = region(page, 'Delete team');
     await danger.getByRole('button', { name: 'Delete team' }).click();
     await danger.getByRole('button', { name: 'Delete this team' }).click();
     await danger.getByText('Type “Walk crew” exactly to confirm.').waitFor();
@@ -267,7 +236,7 @@ describe('console teams pages', () => {
     expect(
       ((await api('/teams')).items as { display_name: string }[]).map((t) => t.display_name),
     ).not.toContain('Walk crew');
-    await expectAccessible('teams page after the delete');
+    await checkConsolePage(page, 'teams page after the delete');
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

@@ -9,10 +9,10 @@
  * violation, and stay usable at 768 px wide.
  */
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
+import { checkConsolePage, region, signUpInConsole, toast } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const suffix = randomUUID().slice(0, 8);
@@ -49,36 +49,6 @@ async function api(path: string, init: { method?: string; body?: unknown } = {})
   return { status: response.status, json: text ? JSON.parse(text) : null, text };
 }
 
-/** Fails with each serious or critical axe violation's id and targets. */
-async function expectAccessible(what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${what}: axe violations`).toEqual([]);
-}
-
-/** At 768 px, `locators` are shown inside the viewport's width and the page does not scroll sideways. */
-async function expectUsableAt768(what: string, locators: Locator[]) {
-  await page.setViewportSize({ width: 768, height: 900 });
-  try {
-    for (const locator of locators) {
-      await locator.scrollIntoViewIfNeeded();
-      const box = await locator.boundingBox();
-      expect(box, `${what}: ${locator} is shown`).not.toBeNull();
-      expect(box!.x, `${what}: ${locator} starts inside the page`).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width, `${what}: ${locator} ends inside 768 px`).toBeLessThanOrEqual(768);
-    }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${what}: the page scrolls sideways at 768 px`).toBeLessThanOrEqual(0);
-  } finally {
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
-}
-
-const region = (name: string) => page.getByRole('region', { name, exact: true });
-const toast = (text: string | RegExp) =>
-  page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: text });
 const usersUrl = () => `${stack.apiUrl}/console/projects/${stack.project.projectId}/users`;
 
 beforeAll(async () => {
@@ -116,13 +86,7 @@ afterAll(async () => {
 
 describe('console users pages', () => {
   it('signs the first owner up and pages through the users, newest first', async () => {
-    await page.goto(`${stack.apiUrl}/console/handler/sign-up`);
-    await page.getByRole('tab', { name: 'Email & Password' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.waitForURL(/\/console\/projects$/);
+    await signUpInConsole(page, stack.apiUrl, OWNER, PASSWORD);
 
     await page.goto(usersUrl());
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
@@ -130,7 +94,7 @@ describe('console users pages', () => {
     // Newest first: the target was made last.
     await table.getByRole('link', { name: TARGET }).waitFor();
     expect(await table.getByRole('row').count()).toBe(26);
-    await expectAccessible('users page');
+    await checkConsolePage(page, 'users page');
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2').waitFor();
@@ -148,11 +112,13 @@ describe('console users pages', () => {
     // Back undoes the filter.
     await page.goBack();
     await table.getByRole('link', { name: seeded[1]! }).waitFor();
-    await expectUsableAt768('users page', [
-      page.getByRole('searchbox', { name: 'Search users' }),
-      page.getByRole('button', { name: 'Create user' }),
-      table.getByRole('link', { name: seeded[0]! }),
-    ]);
+    await checkConsolePage(page, 'users page', {
+      onScreenAt768: [
+        page.getByRole('searchbox', { name: 'Search users' }),
+        page.getByRole('button', { name: 'Create user' }),
+        table.getByRole('link', { name: seeded[0]! }),
+      ],
+    });
   }, 90_000);
 
   it('finds a user by email; the search is in the URL and survives a reload', async () => {
@@ -166,17 +132,17 @@ describe('console users pages', () => {
     expect(await page.getByRole('searchbox', { name: 'Search users' }).inputValue()).toBe(`target-${suffix}`);
     await table.getByRole('link', { name: TARGET }).click();
     await page.getByRole('heading', { level: 1, name: TARGET }).waitFor();
-    await region('Sessions').getByRole('table').waitFor();
-    await expectAccessible('user page');
+    await region(page, 'Sessions').getByRole('table').waitFor();
+    await checkConsolePage(page, 'user page');
   }, 60_000);
 
   it("revokes one of the user's sessions: the list follows and the session's next refresh fails", async () => {
-    const sessions = region('Sessions');
+    const sessions = region(page, 'Sessions');
     const revoke = sessions.getByRole('button', { name: 'Revoke' });
     expect(await revoke.count()).toBe(1);
     await revoke.click();
     await sessions.getByRole('button', { name: 'Yes, revoke' }).click();
-    await toast('Session revoked').waitFor();
+    await toast(page, 'Session revoked').waitFor();
     await sessions.getByText('No active sessions').waitFor();
     const refresh = await fetch(`${stack.apiUrl}/api/v1/auth/sessions/current/refresh`, {
       method: 'POST',
@@ -193,7 +159,7 @@ describe('console users pages', () => {
   }, 60_000);
 
   it('refuses invalid JSON metadata, saves valid JSON, and edits the profile and contact channels', async () => {
-    const metadata = region('Metadata');
+    const metadata = region(page, 'Metadata');
     const field = metadata.getByLabel('Server metadata');
     await field.fill('{\n  "plan": pro\n}');
     await metadata.getByText(/Invalid JSON at line 2, column 11/).waitFor();
@@ -202,28 +168,28 @@ describe('console users pages', () => {
     await metadata.getByRole('button', { name: 'Format' }).nth(2).click();
     expect(await field.inputValue()).toBe('{\n  "plan": "pro"\n}');
     await metadata.getByRole('button', { name: 'Save server metadata' }).click();
-    await toast('Server metadata saved').waitFor();
+    await toast(page, 'Server metadata saved').waitFor();
     expect((await api(`/users/${targetId}`)).json.server_metadata).toEqual({ plan: 'pro' });
 
-    const profile = region('Profile');
+    const profile = region(page, 'Profile');
     await profile.getByLabel('Display name').fill('Target Person');
     await profile.getByRole('button', { name: 'Save profile' }).click();
-    await toast('Profile saved').waitFor();
+    await toast(page, 'Profile saved').waitFor();
     expect((await api(`/users/${targetId}`)).json.display_name).toBe('Target Person');
 
-    const channels = region('Contact channels');
+    const channels = region(page, 'Contact channels');
     const second = `second-${suffix}@example.com`;
     await channels.getByLabel('Add an email address').fill(second);
     await channels.getByRole('button', { name: 'Add email' }).click();
-    await toast(`${second} added`).waitFor();
+    await toast(page, `${second} added`).waitFor();
     const item = channels.getByRole('listitem').filter({ hasText: second });
     await item.getByRole('button', { name: 'Mark verified' }).click();
-    await toast(`${second} marked verified`).waitFor();
+    await toast(page, `${second} marked verified`).waitFor();
     await item.getByText('Verified', { exact: true }).waitFor();
   }, 60_000);
 
   it('impersonates the user: the app opens in a new tab under the impersonation banner', async () => {
-    const section = region('Impersonate');
+    const section = region(page, 'Impersonate');
     await section.getByLabel('App address').fill(stack.appUrl);
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
@@ -236,26 +202,28 @@ describe('console users pages', () => {
       .waitFor();
     expect(tab.url()).not.toContain('refresh_token');
     await tab.close();
-    await region('Sessions').getByText('Impersonation', { exact: true }).waitFor();
-    await expectUsableAt768('user page', [
-      page.getByRole('heading', { level: 1, name: TARGET }),
-      page.getByRole('button', { name: 'Copy User id' }),
-      region('Sessions').getByRole('button', { name: 'Revoke' }).first(),
-      page.getByRole('button', { name: 'Delete user' }),
-    ]);
+    await region(page, 'Sessions').getByText('Impersonation', { exact: true }).waitFor();
+    await checkConsolePage(page, 'user page', {
+      onScreenAt768: [
+        page.getByRole('heading', { level: 1, name: TARGET }),
+        page.getByRole('button', { name: 'Copy User id' }),
+        region(page, 'Sessions').getByRole('button', { name: 'Revoke' }).first(),
+        page.getByRole('button', { name: 'Delete user' }),
+      ],
+    });
   }, 60_000);
 
   it('creates a user, then deletes two users at once after one confirmation', async () => {
     await page.goto(usersUrl());
     await page.getByRole('button', { name: 'Create user' }).click();
     const created = `created-${suffix}@example.com`;
-    const form = region('Create a user');
+    const form = region(page, 'Create a user');
     await form.getByRole('textbox', { name: 'Email' }).fill(TARGET);
     await form.getByRole('button', { name: 'Create user' }).click();
     await form.getByText('Another user already signs in with this email.').waitFor();
     await form.getByRole('textbox', { name: 'Email' }).fill(created);
     await form.getByRole('button', { name: 'Create user' }).click();
-    await toast(`Created ${created}`).waitFor();
+    await toast(page, `Created ${created}`).waitFor();
     const table = page.getByRole('table', { name: 'Users' });
     await table.getByRole('link', { name: created }).waitFor();
 
@@ -265,7 +233,7 @@ describe('console users pages', () => {
     await table.getByRole('checkbox', { name: `Select ${seeded[1]}` }).check();
     await page.getByRole('button', { name: 'Delete 2 users' }).click();
     await page.getByRole('button', { name: 'Yes, delete 2 users' }).click();
-    await toast('Deleted 2 users').waitFor();
+    await toast(page, 'Deleted 2 users').waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(9);
     const left = await api(`/users?query=walk-0`);
     const emails = (left.json.items as { primary_email: string }[]).map((u) => u.primary_email);
@@ -279,7 +247,7 @@ describe('console users pages', () => {
     await page.getByRole('button', { name: 'Delete user' }).click();
     await page.getByLabel(/Type the user’s email/).fill(TARGET);
     await page.getByRole('button', { name: 'Delete this user' }).click();
-    await toast(`Deleted ${TARGET}`).waitFor();
+    await toast(page, `Deleted ${TARGET}`).waitFor();
     await page.waitForURL(/\/users$/);
     expect((await api(`/users/${targetId}`)).status).toBe(404);
     expect(pageErrors).toEqual([]);

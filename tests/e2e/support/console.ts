@@ -3,9 +3,9 @@
  * pages, its regions and toasts by their accessible names, and the check every console page gets
  * (no serious or critical axe violation, at 1280 px and 768 px, with nothing scrolling sideways).
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { seriousViolations } from './axe.js';
 
 /** Signs up a console account (the first one owns the development project) and waits for its projects. */
 export async function signUpInConsole(page: Page, apiUrl: string, email: string, password: string) {
@@ -26,26 +26,46 @@ export const region = (page: Page, name: string) => page.getByRole('region', { n
 export const toast = (page: Page, text: string | RegExp) =>
   page.getByRole('region', { name: 'Notifications' }).getByText(text);
 
+/** What `checkConsolePage` checks beyond axe and sideways scrolling. */
+export interface ConsolePageCheck {
+  /** Selectors axe cannot enter (a sandboxed iframe of the author's own email). */
+  exclude?: string[];
+  /** Controls that must stand wholly inside the viewport at 768 px (after scrolling to them). */
+  onScreenAt768?: Locator[];
+}
+
 /**
  * No serious or critical axe violation on the page as it is, at 1280 px and at 768 px, and nothing
- * of the page scrolling sideways at either. `exclude`: selectors axe cannot enter (a sandboxed
- * iframe of the author's own email).
+ * of the page scrolling sideways at either (neither the main area nor the document). Ends at
+ * 1280 px, whatever fails.
  */
-export async function checkConsolePage(page: Page, name: string, options: { exclude?: string[] } = {}) {
-  for (const width of [1280, 768]) {
-    await page.setViewportSize({ width, height: 900 });
-    let builder = new AxeBuilder({ page: page as never });
-    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-    const { violations } = await builder.analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${name} at ${width} px`,
-    ).toEqual([]);
-    const overflow = await page
-      .locator('#console-main')
-      .evaluate((main) => main.scrollWidth - main.clientWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1);
+export async function checkConsolePage(page: Page, name: string, options: ConsolePageCheck = {}) {
+  try {
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      const at = `${name} at ${width} px`;
+      expect(await seriousViolations(page, { exclude: options.exclude }), at).toEqual([]);
+      const overflow = await page
+        .locator('#console-main')
+        .evaluate((main) => main.scrollWidth - main.clientWidth);
+      expect(overflow, `${at} scrolls sideways`).toBeLessThanOrEqual(1);
+      const pageOverflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(pageOverflow, `${at}: the document scrolls sideways`).toBeLessThanOrEqual(0);
+      if (width === 768)
+        for (const locator of options.onScreenAt768 ?? []) await expectOnScreen(locator, at, width);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** `locator` is shown, starting and ending inside a viewport `width` px wide. */
+async function expectOnScreen(locator: Locator, at: string, width: number) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  expect(box, `${at}: ${locator} is shown`).not.toBeNull();
+  expect(box!.x, `${at}: ${locator} starts inside the page`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${at}: ${locator} ends inside ${width} px`).toBeLessThanOrEqual(width);
 }
