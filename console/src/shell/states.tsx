@@ -1,6 +1,7 @@
 /** The shapes every page shares: its header, a loading table, an empty list, an error in words. */
 import type { ReactNode } from 'react';
 import { Button } from 'signet/react';
+import type { LoadState } from './use-load.js';
 
 /** A page's title, a line under it, and its main actions at the end. */
 export function PageHeader({
@@ -59,6 +60,26 @@ export function LoadError({ what, error, onRetry }: { what: string; error: strin
       )}
     </div>
   );
+}
+
+/**
+ * What a load shows until its data is there: `LoadingRows` named `loading` while it loads, and
+ * `LoadError` about `what` (with Try again) when it failed; nothing once it is ready.
+ */
+export function LoadStatus({
+  of: load,
+  loading,
+  rows,
+  what,
+}: {
+  of: LoadState<unknown> & { reload: () => void };
+  loading: string;
+  rows?: number;
+  what: string;
+}) {
+  if (load.status === 'loading') return <LoadingRows label={loading} rows={rows} />;
+  if (load.status === 'error') return <LoadError what={what} error={load.error} onRetry={load.reload} />;
+  return null;
 }
 
 /** A section of a page with a heading. */

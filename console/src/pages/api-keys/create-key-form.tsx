@@ -1,8 +1,9 @@
 /** The form that makes a key set: what it is for, when it expires, and which keys it holds. */
 import { useId, useState } from 'react';
 import type { CreatedApiKey } from 'signet/plugins/admin-api-keys';
-import { Actions, Button, FieldError, Form, FormError, TextField } from 'signet/react';
+import { FieldError, Form, FormError, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
+import { FormButtons } from '../../shell/form-buttons.js';
 import { messageOf } from '../../shell/use-load.js';
 import { EXPIRY_CHOICES, type ExpiryChoice, expiryMillis } from './expiry.js';
 
@@ -108,14 +109,7 @@ export function CreateKeyForm({
         {errors.kinds && <FieldError id={ids.kinds}>{errors.kinds}</FieldError>}
       </fieldset>
       <FormError>{formError}</FormError>
-      <Actions>
-        <Button type="submit" loading={busy}>
-          Create keys
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </Actions>
+      <FormButtons submit="Create keys" busy={busy} onCancel={onCancel} />
     </Form>
   );
 }

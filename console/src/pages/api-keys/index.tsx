@@ -8,7 +8,7 @@ import type { ApiKey, CreatedApiKey } from 'signet/plugins/admin-api-keys';
 import { Button } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import type { PageProps } from '../../shell/page.js';
-import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, PageHeader, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { messageOf, useLoad } from '../../shell/use-load.js';
 import { CreateKeyForm } from './create-key-form.js';
@@ -58,10 +58,7 @@ export default function ApiKeysPage(_: PageProps) {
         </Section>
       )}
       <Section title="Key sets">
-        {keys.status === 'loading' && <LoadingRows label="Loading API keys" />}
-        {keys.status === 'error' && (
-          <LoadError what="The API keys" error={keys.error} onRetry={keys.reload} />
-        )}
+        <LoadStatus of={keys} loading="Loading API keys" what="The API keys" />
         {keys.status === 'ready' &&
           (keys.data.length === 0 ? (
             <EmptyState title="No API keys yet">

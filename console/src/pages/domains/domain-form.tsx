@@ -1,6 +1,7 @@
 /** Adding a trusted domain, or editing one: its origin and the path of the kit's handler on it. */
 import { useState } from 'react';
-import { Actions, Button, Form, FormError, Stack, TextField } from 'signet/react';
+import { Form, FormError, Stack, TextField } from 'signet/react';
+import { FormButtons } from '../../shell/form-buttons.js';
 import { checkDomain, DEFAULT_HANDLER_PATH } from './domain-rules.js';
 
 /** A trusted domain as the config holds it. */
@@ -77,16 +78,7 @@ export function DomainForm({ initial, others, onSave, onCancel }: DomainFormProp
           />
         </div>
         <FormError>{error}</FormError>
-        <Actions>
-          <Button type="submit" loading={saving}>
-            {initial ? 'Save' : 'Add domain'}
-          </Button>
-          {onCancel && (
-            <Button variant="secondary" onClick={onCancel} disabled={saving}>
-              Cancel
-            </Button>
-          )}
-        </Actions>
+        <FormButtons submit={initial ? 'Save' : 'Add domain'} busy={saving} onCancel={onCancel} />
       </Stack>
     </Form>
   );

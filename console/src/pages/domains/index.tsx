@@ -11,6 +11,7 @@ import { SwitchField } from '../settings/switch-field.js';
 import { useProjectUpdate } from '../settings/use-project-update.js';
 import { DomainForm, type TrustedDomain } from './domain-form.js';
 import './domains.css';
+import { TableFrame } from '../../shell/table-frame.js';
 
 /** The domains page. */
 export default function DomainsPage() {
@@ -39,55 +40,42 @@ export default function DomainsPage() {
             {project.config.allowLocalhost && ' Until then, only localhost is trusted.'}
           </EmptyState>
         ) : (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">Domain</th>
-                  <th scope="col">Handler path</th>
-                  <th scope="col">
-                    <span className="console-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {domains.map((entry) =>
-                  editing === entry.domain ? (
-                    <tr key={entry.domain}>
-                      <td colSpan={3}>
-                        <DomainForm
-                          initial={entry}
-                          others={domains.filter((d) => d !== entry).map((d) => d.domain)}
-                          onCancel={() => closeEdit(entry.domain)}
-                          onSave={async (changed) => {
-                            const failure = await saveDomains(
-                              domains.map((d) => (d === entry ? changed : d)),
-                              `${changed.domain} saved`,
-                            );
-                            if (!failure) closeEdit(changed.domain);
-                            return failure;
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ) : (
-                    <DomainRow
-                      key={entry.domain}
-                      entry={entry}
-                      refocus={returnTo === entry.domain}
-                      onEdit={() => setEditing(entry.domain)}
-                      onRemove={() =>
-                        saveDomains(
-                          domains.filter((d) => d !== entry),
-                          `${entry.domain} removed`,
-                        )
-                      }
+          <TableFrame columns={['Domain', 'Handler path']} actions>
+            {domains.map((entry) =>
+              editing === entry.domain ? (
+                <tr key={entry.domain}>
+                  <td colSpan={3}>
+                    <DomainForm
+                      initial={entry}
+                      others={domains.filter((d) => d !== entry).map((d) => d.domain)}
+                      onCancel={() => closeEdit(entry.domain)}
+                      onSave={async (changed) => {
+                        const failure = await saveDomains(
+                          domains.map((d) => (d === entry ? changed : d)),
+                          `${changed.domain} saved`,
+                        );
+                        if (!failure) closeEdit(changed.domain);
+                        return failure;
+                      }}
                     />
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
+                  </td>
+                </tr>
+              ) : (
+                <DomainRow
+                  key={entry.domain}
+                  entry={entry}
+                  refocus={returnTo === entry.domain}
+                  onEdit={() => setEditing(entry.domain)}
+                  onRemove={() =>
+                    saveDomains(
+                      domains.filter((d) => d !== entry),
+                      `${entry.domain} removed`,
+                    )
+                  }
+                />
+              ),
+            )}
+          </TableFrame>
         )}
       </Section>
       <Section title="Add a trusted domain">

@@ -1,5 +1,6 @@
 /** The variables a template can use, as the server listed them with the preview. */
 import type { TemplateVariable } from 'signet/plugins/admin-emails';
+import { TableFrame } from '../../shell/table-frame.js';
 
 /** The table of `variables` (null while the first preview loads). */
 export function TemplateVariables({ variables }: { variables: TemplateVariable[] | null }) {
@@ -12,29 +13,17 @@ export function TemplateVariables({ variables }: { variables: TemplateVariable[]
       {variables === null ? (
         <p className="console-muted">Loading the variables…</p>
       ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="console-visually-hidden">Template variables</caption>
-            <thead>
-              <tr>
-                <th scope="col">Variable</th>
-                <th scope="col">Meaning</th>
-                <th scope="col">Example</th>
-              </tr>
-            </thead>
-            <tbody>
-              {variables.map((v) => (
-                <tr key={v.name}>
-                  <td>
-                    <code>{`{{ ${v.name} }}`}</code>
-                  </td>
-                  <td>{v.description}</td>
-                  <td className="console-emails-example">{v.example}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame caption="Template variables" columns={['Variable', 'Meaning', 'Example']}>
+          {variables.map((v) => (
+            <tr key={v.name}>
+              <td>
+                <code>{`{{ ${v.name} }}`}</code>
+              </td>
+              <td>{v.description}</td>
+              <td className="console-emails-example">{v.example}</td>
+            </tr>
+          ))}
+        </TableFrame>
       )}
     </div>
   );

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { EmailTemplateType } from 'signet/plugins/admin-emails';
 import { Badge, Button } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
-import { LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { LoadStatus, Section } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 import { useLoad } from '../../shell/use-load.js';
 import { TemplateEditor } from './template-editor.js';
 import { TEMPLATE_NAMES } from './template-names.js';
@@ -19,53 +20,33 @@ export function TemplatesSection({ canSave }: { canSave: boolean }) {
 
   return (
     <Section title="Templates">
-      {templates.status === 'loading' && <LoadingRows label="Loading templates" rows={4} />}
-      {templates.status === 'error' && (
-        <LoadError what="The templates" error={templates.error} onRetry={templates.reload} />
-      )}
+      <LoadStatus of={templates} loading="Loading templates" rows={4} what="The templates" />
       {templates.status === 'ready' && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="console-visually-hidden">Email templates</caption>
-            <thead>
-              <tr>
-                <th scope="col">Template</th>
-                <th scope="col">Subject</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="console-visually-hidden">Actions</span>
-                </th>
+        <TableFrame caption="Email templates" columns={['Template', 'Subject', 'State']} actions>
+          {templates.data.map((template) => {
+            const { name, when } = TEMPLATE_NAMES[template.type];
+            return (
+              <tr key={template.type}>
+                <td>
+                  {name}
+                  <div className="console-muted">{when}</div>
+                </td>
+                <td className="console-emails-subject">{template.subject}</td>
+                <td>{template.isDefault ? <Badge>Default</Badge> : <Badge tone="ok">Customised</Badge>}</td>
+                <td>
+                  <Button
+                    variant="secondary"
+                    aria-label={`Edit the ${name} template`}
+                    aria-pressed={editing === template.type}
+                    onClick={() => setEditing(template.type)}
+                  >
+                    Edit
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {templates.data.map((template) => {
-                const { name, when } = TEMPLATE_NAMES[template.type];
-                return (
-                  <tr key={template.type}>
-                    <td>
-                      {name}
-                      <div className="console-muted">{when}</div>
-                    </td>
-                    <td className="console-emails-subject">{template.subject}</td>
-                    <td>
-                      {template.isDefault ? <Badge>Default</Badge> : <Badge tone="ok">Customised</Badge>}
-                    </td>
-                    <td>
-                      <Button
-                        variant="secondary"
-                        aria-label={`Edit the ${name} template`}
-                        aria-pressed={editing === template.type}
-                        onClick={() => setEditing(template.type)}
-                      >
-                        Edit
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </TableFrame>
       )}
       {current && (
         <TemplateEditor

@@ -6,7 +6,7 @@
  */
 import './overview.css';
 import { useProjectAdmin } from '../../admin/admin-context.js';
-import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, PageHeader, Section } from '../../shell/states.js';
 import { useLoad } from '../../shell/use-load.js';
 import { MetricChart } from './metric-chart.js';
 import { RecentUsers } from './recent-users.js';
@@ -30,10 +30,12 @@ export default function OverviewPage() {
         title="Overview"
         description={`${project.displayName || projectId}: users, sign-ups and activity over the last 30 days (days in UTC).`}
       />
-      {metrics.status === 'loading' && <LoadingRows label="Loading the project's figures" rows={8} />}
-      {metrics.status === 'error' && (
-        <LoadError what="The project's figures" error={metrics.error} onRetry={metrics.reload} />
-      )}
+      <LoadStatus
+        of={metrics}
+        loading="Loading the project's figures"
+        rows={8}
+        what="The project's figures"
+      />
       {metrics.status === 'ready' && <Figures projectId={projectId} metrics={metrics.data} />}
     </>
   );

@@ -5,6 +5,7 @@
  * colour scheme changes, and destroyed on unmount.
  */
 import { useEffect, useRef } from 'react';
+import { TableFrame } from '../../shell/table-frame.js';
 import { Chart } from './chart-setup.js';
 import { type ChartColors, useChartColors } from './theme-colors.js';
 
@@ -119,26 +120,15 @@ export function MetricChart(props: MetricChartProps) {
       <figcaption className="console-muted console-overview-summary">{summary}</figcaption>
       <details className="console-overview-details">
         <summary>Show as a table</summary>
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="console-visually-hidden">{name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns[0]}</th>
-                <th scope="col">{columns[1]}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {labels.map((label, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the position is the row.
-                <tr key={i}>
-                  <th scope="row">{label}</th>
-                  <td>{(values[i] ?? 0).toLocaleString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame caption={name} columns={columns}>
+          {labels.map((label, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the position is the row.
+            <tr key={i}>
+              <th scope="row">{label}</th>
+              <td>{(values[i] ?? 0).toLocaleString()}</td>
+            </tr>
+          ))}
+        </TableFrame>
       </details>
     </figure>
   );

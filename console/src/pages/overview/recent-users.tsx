@@ -2,6 +2,7 @@
 import type { ServerUser } from 'signet';
 import { Link } from '../../router/link.js';
 import { EmptyState } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -21,39 +22,28 @@ export interface RecentUsersProps {
 export function RecentUsers({ projectId, users, when, caption, empty }: RecentUsersProps) {
   if (users.length === 0) return <EmptyState title={empty} />;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table">
-        <caption className="console-visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">{when.label}</th>
+    <TableFrame caption={caption} columns={['User', when.label]}>
+      {users.map((user) => {
+        const at = new Date(when.of(user));
+        return (
+          <tr key={user.id}>
+            <td>
+              <Link
+                to={`/projects/${encodeURIComponent(projectId)}/users/${encodeURIComponent(user.id)}`}
+                className="console-overview-user"
+              >
+                {user.displayName || user.primaryEmail || user.id}
+              </Link>
+              {user.displayName && user.primaryEmail && (
+                <span className="console-muted console-overview-email">{user.primaryEmail}</span>
+              )}
+            </td>
+            <td>
+              <time dateTime={at.toISOString()}>{timeFormat.format(at)}</time>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const at = new Date(when.of(user));
-            return (
-              <tr key={user.id}>
-                <td>
-                  <Link
-                    to={`/projects/${encodeURIComponent(projectId)}/users/${encodeURIComponent(user.id)}`}
-                    className="console-overview-user"
-                  >
-                    {user.displayName || user.primaryEmail || user.id}
-                  </Link>
-                  {user.displayName && user.primaryEmail && (
-                    <span className="console-muted console-overview-email">{user.primaryEmail}</span>
-                  )}
-                </td>
-                <td>
-                  <time dateTime={at.toISOString()}>{timeFormat.format(at)}</time>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </TableFrame>
   );
 }

@@ -5,8 +5,9 @@
  */
 import { useRef, useState } from 'react';
 import type { NewProject, OwnedProject } from 'signet/plugins/owner-projects';
-import { Actions, Button, Form, FormError, TextField } from 'signet/react';
+import { Form, FormError, TextField } from 'signet/react';
 import { SHARED_OAUTH_PROVIDER_IDS } from 'signet/wire';
+import { FormButtons } from '../../shell/form-buttons.js';
 import { useOwner } from '../../shell/owner-context.js';
 import { messageOf } from '../../shell/use-load.js';
 import { Checkbox } from './checkbox.js';
@@ -162,16 +163,7 @@ export function CreateProjectForm({ onCreated, onCancel }: CreateProjectFormProp
         </div>
       </fieldset>
       <FormError>{formError}</FormError>
-      <Actions>
-        <Button type="submit" loading={busy}>
-          Create project
-        </Button>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        )}
-      </Actions>
+      <FormButtons submit="Create project" busy={busy} onCancel={onCancel} />
     </Form>
   );
 }

@@ -9,7 +9,7 @@ import type { OwnedProject } from 'signet/plugins/owner-projects';
 import { Button, TextField } from 'signet/react';
 import { navigate, useSearchParams } from '../../router/router.js';
 import { useOwner } from '../../shell/owner-context.js';
-import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, PageHeader, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { CreateProjectForm } from './create-project-form.js';
 import { isProjectSort, PROJECT_SORTS, type ProjectSort, searchAndSortProjects } from './project-order.js';
@@ -54,10 +54,7 @@ export default function ProjectsPage() {
           <CreateProjectForm onCreated={created} onCancel={none ? undefined : () => setCreating(false)} />
         </Section>
       )}
-      {projects.status === 'loading' && <LoadingRows label="Loading your projects" />}
-      {projects.status === 'error' && (
-        <LoadError what="Your projects" error={projects.error} onRetry={projects.reload} />
-      )}
+      <LoadStatus of={projects} loading="Loading your projects" what="Your projects" />
       {projects.status === 'ready' && !none && <ProjectList projects={projects.data} />}
     </>
   );

@@ -2,6 +2,7 @@
 import type { OwnedProject } from 'signet/plugins/owner-projects';
 import { Badge } from 'signet/react';
 import { Link } from '../../router/link.js';
+import { TableFrame } from '../../shell/table-frame.js';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -14,43 +15,33 @@ function CreatedAt({ millis }: { millis: number }) {
 /** The table of `projects`, in the order given. */
 export function ProjectTable({ projects }: { projects: readonly OwnedProject[] }) {
   return (
-    <div className="console-table-wrap">
-      <table className="console-table console-projects-table">
-        <caption className="console-visually-hidden">Your projects</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Project ID</th>
-            <th scope="col">Users</th>
-            <th scope="col">Created</th>
-            <th scope="col">Mode</th>
-          </tr>
-        </thead>
-        <tbody>
-          {projects.map((project) => (
-            <tr key={project.id}>
-              <th scope="row" className="console-projects-name">
-                <Link to={`/projects/${encodeURIComponent(project.id)}`}>
-                  {project.displayName || project.id}
-                </Link>
-                {project.description && (
-                  <span className="console-muted console-projects-description">{project.description}</span>
-                )}
-              </th>
-              <td>
-                <code className="console-projects-id">{project.id}</code>
-              </td>
-              <td>{project.userCount.toLocaleString()}</td>
-              <td>
-                <CreatedAt millis={project.createdAtMillis} />
-              </td>
-              <td>
-                {project.isProductionMode ? <Badge tone="ok">Production</Badge> : <Badge>Development</Badge>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableFrame
+      caption="Your projects"
+      columns={['Name', 'Project ID', 'Users', 'Created', 'Mode']}
+      className="console-projects-table"
+    >
+      {projects.map((project) => (
+        <tr key={project.id}>
+          <th scope="row" className="console-projects-name">
+            <Link to={`/projects/${encodeURIComponent(project.id)}`}>
+              {project.displayName || project.id}
+            </Link>
+            {project.description && (
+              <span className="console-muted console-projects-description">{project.description}</span>
+            )}
+          </th>
+          <td>
+            <code className="console-projects-id">{project.id}</code>
+          </td>
+          <td>{project.userCount.toLocaleString()}</td>
+          <td>
+            <CreatedAt millis={project.createdAtMillis} />
+          </td>
+          <td>
+            {project.isProductionMode ? <Badge tone="ok">Production</Badge> : <Badge>Development</Badge>}
+          </td>
+        </tr>
+      ))}
+    </TableFrame>
   );
 }

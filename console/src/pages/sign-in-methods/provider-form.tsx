@@ -4,9 +4,10 @@
  * secret, and the extra field some providers take.
  */
 import { useId, useState } from 'react';
-import { Actions, Button, Form, FormError, Note, PasswordField, Stack, TextField } from 'signet/react';
+import { Form, FormError, Note, PasswordField, Stack, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { CopyField } from '../../shell/copy-button.js';
+import { FormButtons } from '../../shell/form-buttons.js';
 import { useProjectUpdate } from '../settings/use-project-update.js';
 import { callbackUrl, canUseSharedKeys, extraField, PROVIDER_IDS, providerName } from './provider-names.js';
 import {
@@ -170,14 +171,7 @@ export function ProviderForm({ provider, onDone }: ProviderFormProps) {
           </>
         )}
         <FormError>{error}</FormError>
-        <Actions>
-          <Button type="submit" loading={saving}>
-            {provider ? 'Save' : `Add ${name}`}
-          </Button>
-          <Button variant="secondary" onClick={onDone} disabled={saving}>
-            Cancel
-          </Button>
-        </Actions>
+        <FormButtons submit={provider ? 'Save' : `Add ${name}`} busy={saving} onCancel={onDone} />
       </Stack>
     </Form>
   );

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, ConfirmButton, FieldError } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { EmptyState, Section } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 import { useProjectUpdate } from '../settings/use-project-update.js';
 import { ProviderForm } from './provider-form.js';
 import { providerName } from './provider-names.js';
@@ -60,44 +61,30 @@ export function ProvidersSection() {
           </EmptyState>
         )
       ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Provider</th>
-                <th scope="col">Keys</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="console-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {providers.map((provider) =>
-                editing && 'id' in editing && editing.id === provider.id ? (
-                  <tr key={provider.id}>
-                    <td colSpan={4}>
-                      <ProviderForm
-                        provider={provider}
-                        onDone={() => {
-                          setReturnTo(provider.id);
-                          setEditing(null);
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ) : (
-                  <ProviderRow
-                    key={provider.id}
+        <TableFrame columns={['Provider', 'Keys', 'Status']} actions>
+          {providers.map((provider) =>
+            editing && 'id' in editing && editing.id === provider.id ? (
+              <tr key={provider.id}>
+                <td colSpan={4}>
+                  <ProviderForm
                     provider={provider}
-                    refocus={returnTo === provider.id}
-                    onEdit={() => setEditing({ id: provider.id })}
+                    onDone={() => {
+                      setReturnTo(provider.id);
+                      setEditing(null);
+                    }}
                   />
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              </tr>
+            ) : (
+              <ProviderRow
+                key={provider.id}
+                provider={provider}
+                refocus={returnTo === provider.id}
+                onEdit={() => setEditing({ id: provider.id })}
+              />
+            ),
+          )}
+        </TableFrame>
       )}
     </Section>
   );

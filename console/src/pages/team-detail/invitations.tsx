@@ -7,7 +7,8 @@ import type { TeamInvitation } from 'signet/plugins/server-teams';
 import { Button, ConfirmButton, Form, FormError, Note, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { Link } from '../../router/link.js';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
 import { failureText, formatDate } from '../teams/failure.js';
@@ -132,43 +133,29 @@ export function InvitationsSection({
   };
   return (
     <Section title="Pending invitations">
-      {invitations.status === 'loading' && <LoadingRows label="Loading invitations" rows={2} />}
-      {invitations.status === 'error' && (
-        <LoadError what="The invitations" error={invitations.error} onRetry={invitations.reload} />
-      )}
+      <LoadStatus of={invitations} loading="Loading invitations" rows={2} what="The invitations" />
       {invitations.status === 'ready' &&
         (invitations.data.length === 0 ? (
           <EmptyState title="No pending invitations" />
         ) : (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.data.map((invitation) => (
-                  <tr key={invitation.id}>
-                    <td>{invitation.recipientEmail}</td>
-                    <td>{formatDate(invitation.expiresAt)}</td>
-                    <td>
-                      <ConfirmButton
-                        label="Revoke"
-                        question={
-                          <>Revoke the invitation to {invitation.recipientEmail}? Its link stops working.</>
-                        }
-                        confirmLabel="Revoke invitation"
-                        onConfirm={() => revoke(invitation)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TableFrame columns={['Email', 'Expires', 'Actions']}>
+            {invitations.data.map((invitation) => (
+              <tr key={invitation.id}>
+                <td>{invitation.recipientEmail}</td>
+                <td>{formatDate(invitation.expiresAt)}</td>
+                <td>
+                  <ConfirmButton
+                    label="Revoke"
+                    question={
+                      <>Revoke the invitation to {invitation.recipientEmail}? Its link stops working.</>
+                    }
+                    confirmLabel="Revoke invitation"
+                    onConfirm={() => revoke(invitation)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </TableFrame>
         ))}
     </Section>
   );

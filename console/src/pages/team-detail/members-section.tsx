@@ -9,7 +9,7 @@ import type { ServerUser } from 'signet/plugins/server-teams';
 import { Button, ConfirmButton, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { Link } from '../../router/link.js';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
 import { failureText } from '../teams/failure.js';
@@ -35,10 +35,7 @@ export function MembersSection({ teamId, roster }: { teamId: string; roster: Loa
   const shown = roster.data?.members.filter((member) => matchesFilter(member, filter)) ?? [];
   return (
     <Section title={count === undefined ? 'Members' : `Members (${count})`}>
-      {roster.status === 'loading' && <LoadingRows label="Loading members" />}
-      {roster.status === 'error' && (
-        <LoadError what="The members" error={roster.error} onRetry={roster.reload} />
-      )}
+      <LoadStatus of={roster} loading="Loading members" what="The members" />
       {roster.status === 'ready' && roster.data.members.length >= FILTER_FROM && (
         <div className="console-toolbar">
           <TextField

@@ -5,8 +5,9 @@
  */
 import { useState } from 'react';
 import type { PermissionDefinition } from 'signet/plugins/admin-team-permission-definitions';
-import { Actions, Button, Form, FormError, TextField } from 'signet/react';
+import { Form, FormError, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
+import { FormButtons } from '../../shell/form-buttons.js';
 import { failureText } from './failure.js';
 import { PermissionCheckboxes } from './permission-checkboxes.js';
 
@@ -111,14 +112,11 @@ export function DefinitionForm({ definitions, editing, onSaved, onCancel }: Defi
           disabled={busy}
         />
         <FormError>{formError}</FormError>
-        <Actions>
-          <Button type="submit" loading={busy}>
-            {editing ? 'Save permission' : 'Create permission'}
-          </Button>
-          <Button variant="secondary" disabled={busy} onClick={onCancel}>
-            Cancel
-          </Button>
-        </Actions>
+        <FormButtons
+          submit={editing ? 'Save permission' : 'Create permission'}
+          busy={busy}
+          onCancel={onCancel}
+        />
       </div>
     </Form>
   );

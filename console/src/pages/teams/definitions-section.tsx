@@ -8,7 +8,8 @@ import { useState } from 'react';
 import type { PermissionDefinition } from 'signet/plugins/admin-team-permission-definitions';
 import { Badge, Button, ConfirmButton } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
 import { DefinitionForm } from './definition-form.js';
@@ -69,105 +70,92 @@ export function DefinitionsSection({ definitions }: { definitions: Loaded<Permis
           }}
         />
       )}
-      {definitions.status === 'loading' && <LoadingRows label="Loading permissions" rows={3} />}
-      {definitions.status === 'error' && (
-        <LoadError what="The permissions" error={definitions.error} onRetry={definitions.reload} />
-      )}
+      <LoadStatus of={definitions} loading="Loading permissions" rows={3} what="The permissions" />
       {definitions.status === 'ready' && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Permission</th>
-                <th scope="col">Description</th>
-                <th scope="col">Contains</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((definition) =>
-                editing === definition.id ? (
-                  <tr key={definition.id}>
-                    <td colSpan={4}>
-                      <DefinitionForm
-                        definitions={list}
-                        editing={definition}
-                        onCancel={() => setEditing(null)}
-                        onSaved={(saved, previousId) => {
-                          setEditing(null);
-                          definitions.set(
-                            list
-                              .map((d) => (d.id === previousId ? saved : d))
-                              .map((d) => ({
-                                ...d,
-                                containedPermissionIds: d.containedPermissionIds
-                                  .map((c) => (c === previousId ? saved.id : c))
-                                  .sort(compareIds),
-                              }))
-                              .sort((a, b) => compareIds(a.id, b.id)),
-                          );
-                          toast(`Permission “${saved.id}” saved`);
-                          if (previousId !== saved.id) void reloadProject();
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={definition.id}>
-                    <td>
-                      <code>{definition.id}</code> {definition.isSystem && <Badge>System</Badge>}
-                    </td>
-                    <td>{definition.description || <span className="console-muted">—</span>}</td>
-                    <td>
-                      {definition.containedPermissionIds.length === 0 ? (
-                        <span className="console-muted">—</span>
-                      ) : (
-                        <ul className="console-teams-chips">
-                          {definition.containedPermissionIds.map((id) => (
-                            <li key={id}>
-                              <code>{id}</code>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td>
-                      {definition.isSystem ? (
-                        <span className="console-muted">Built in</span>
-                      ) : (
-                        <div className="console-teams-actions">
-                          <Button
-                            variant="secondary"
-                            aria-label={`Edit ${definition.id}`}
-                            onClick={() => setEditing(definition.id)}
-                          >
-                            Edit
-                          </Button>
-                          <ConfirmButton
-                            label="Delete"
-                            question={
-                              <>
-                                Delete “{definition.id}”? Every member loses it, and permissions and defaults
-                                that contain it no longer do.
-                              </>
-                            }
-                            confirmLabel="Delete permission"
-                            onConfirm={() => remove(definition)}
-                          />
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
+        <>
+          <TableFrame columns={['Permission', 'Description', 'Contains', 'Actions']}>
+            {list.map((definition) =>
+              editing === definition.id ? (
+                <tr key={definition.id}>
+                  <td colSpan={4}>
+                    <DefinitionForm
+                      definitions={list}
+                      editing={definition}
+                      onCancel={() => setEditing(null)}
+                      onSaved={(saved, previousId) => {
+                        setEditing(null);
+                        definitions.set(
+                          list
+                            .map((d) => (d.id === previousId ? saved : d))
+                            .map((d) => ({
+                              ...d,
+                              containedPermissionIds: d.containedPermissionIds
+                                .map((c) => (c === previousId ? saved.id : c))
+                                .sort(compareIds),
+                            }))
+                            .sort((a, b) => compareIds(a.id, b.id)),
+                        );
+                        toast(`Permission “${saved.id}” saved`);
+                        if (previousId !== saved.id) void reloadProject();
+                      }}
+                    />
+                  </td>
+                </tr>
+              ) : (
+                <tr key={definition.id}>
+                  <td>
+                    <code>{definition.id}</code> {definition.isSystem && <Badge>System</Badge>}
+                  </td>
+                  <td>{definition.description || <span className="console-muted">—</span>}</td>
+                  <td>
+                    {definition.containedPermissionIds.length === 0 ? (
+                      <span className="console-muted">—</span>
+                    ) : (
+                      <ul className="console-teams-chips">
+                        {definition.containedPermissionIds.map((id) => (
+                          <li key={id}>
+                            <code>{id}</code>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td>
+                    {definition.isSystem ? (
+                      <span className="console-muted">Built in</span>
+                    ) : (
+                      <div className="console-teams-actions">
+                        <Button
+                          variant="secondary"
+                          aria-label={`Edit ${definition.id}`}
+                          onClick={() => setEditing(definition.id)}
+                        >
+                          Edit
+                        </Button>
+                        <ConfirmButton
+                          label="Delete"
+                          question={
+                            <>
+                              Delete “{definition.id}”? Every member loses it, and permissions and defaults
+                              that contain it no longer do.
+                            </>
+                          }
+                          confirmLabel="Delete permission"
+                          onConfirm={() => remove(definition)}
+                        />
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ),
+            )}
+          </TableFrame>
           {own.length === 0 && (
             <EmptyState title="No permissions of your own yet">
               Create one to give members more than the system permissions.
             </EmptyState>
           )}
-        </div>
+        </>
       )}
     </Section>
   );

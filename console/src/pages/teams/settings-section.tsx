@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { PermissionDefinition } from 'signet/plugins/admin-team-permission-definitions';
 import { Actions, Button, FormError } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
-import { LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { LoadStatus, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
 import { failureText } from './failure.js';
@@ -22,10 +22,7 @@ export function SettingsSection({ definitions }: { definitions: Loaded<Permissio
   const { project } = useProjectAdmin();
   return (
     <Section title="Team settings">
-      {definitions.status === 'loading' && <LoadingRows label="Loading team settings" rows={3} />}
-      {definitions.status === 'error' && (
-        <LoadError what="The permissions" error={definitions.error} onRetry={definitions.reload} />
-      )}
+      <LoadStatus of={definitions} loading="Loading team settings" rows={3} what="The permissions" />
       {definitions.status === 'ready' && (
         // A config saved elsewhere (or a permission renamed above) starts the form afresh.
         <SettingsForm key={JSON.stringify(project.config)} definitions={definitions.data} />

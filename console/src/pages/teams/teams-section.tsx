@@ -8,7 +8,8 @@ import type { ServerTeam } from 'signet/plugins/server-teams';
 import { Button, Form, FormError, TextField, TypeToConfirm } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { Link } from '../../router/link.js';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 import { useToast } from '../../shell/toasts.js';
 import { useLoad } from '../../shell/use-load.js';
 import { dataOf, failureText, formatDate } from './failure.js';
@@ -42,8 +43,7 @@ export function TeamsSection() {
   return (
     <Section title="Teams">
       <CreateTeamForm onCreated={(team) => replace([...(teams.data ?? []), team])} />
-      {teams.status === 'loading' && <LoadingRows label="Loading teams" />}
-      {teams.status === 'error' && <LoadError what="The teams" error={teams.error} onRetry={teams.reload} />}
+      <LoadStatus of={teams} loading="Loading teams" what="The teams" />
       {teams.status === 'ready' && (
         <>
           <div className="console-toolbar">
@@ -70,30 +70,16 @@ export function TeamsSection() {
           ) : matching.length === 0 ? (
             <EmptyState title="No team matches your search">Try part of a name or an id.</EmptyState>
           ) : (
-            <div className="console-table-wrap">
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">ID</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {matching.slice(0, shown).map((team) => (
-                    <TeamRow
-                      key={team.id}
-                      team={team}
-                      onRenamed={(renamed) =>
-                        replace(teams.data.map((t) => (t.id === renamed.id ? renamed : t)))
-                      }
-                      onDeleted={() => replace(teams.data.filter((t) => t.id !== team.id))}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TableFrame columns={['Name', 'ID', 'Created', 'Actions']}>
+              {matching.slice(0, shown).map((team) => (
+                <TeamRow
+                  key={team.id}
+                  team={team}
+                  onRenamed={(renamed) => replace(teams.data.map((t) => (t.id === renamed.id ? renamed : t)))}
+                  onDeleted={() => replace(teams.data.filter((t) => t.id !== team.id))}
+                />
+              ))}
+            </TableFrame>
           )}
           {matching.length > shown && (
             <Button variant="secondary" onClick={() => setShown((n) => n + PAGE)}>

@@ -8,7 +8,7 @@ import type { ContactChannel } from 'signet/plugins/server-contact-channels';
 import type { ServerUser } from 'signet/plugins/server-users';
 import { Actions, Badge, Button, ConfirmButton, Form, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { messageOf, useLoad } from '../../shell/use-load.js';
 import type { UserSectionProps } from './user-context.js';
@@ -52,10 +52,7 @@ export function ContactChannelsSection({ app, user, onUser }: UserSectionProps) 
 
   return (
     <Section title="Contact channels">
-      {channels.status === 'loading' && <LoadingRows label="Loading contact channels" rows={2} />}
-      {channels.status === 'error' && (
-        <LoadError what="The contact channels" error={channels.error} onRetry={channels.reload} />
-      )}
+      <LoadStatus of={channels} loading="Loading contact channels" rows={2} what="The contact channels" />
       {channels.status === 'ready' && channels.data.length === 0 && (
         <EmptyState title="No email addresses">Add one below.</EmptyState>
       )}

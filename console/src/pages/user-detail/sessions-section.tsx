@@ -3,7 +3,8 @@
  * impersonation; any can be revoked, after which its tokens stop working at once.
  */
 import { Badge, ConfirmButton } from 'signet/react';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 import { useToast } from '../../shell/toasts.js';
 import { messageOf, useLoad } from '../../shell/use-load.js';
 import { formatDateTime } from '../users/format.js';
@@ -15,54 +16,36 @@ export function SessionsSection({ app, user }: Pick<UserSectionProps, 'app' | 'u
   const sessions = useLoad(() => app.serverSessions.list(user.id), [app, user.id]);
   return (
     <Section title="Sessions">
-      {sessions.status === 'loading' && <LoadingRows label="Loading sessions" rows={2} />}
-      {sessions.status === 'error' && (
-        <LoadError what="The sessions" error={sessions.error} onRetry={sessions.reload} />
-      )}
+      <LoadStatus of={sessions} loading="Loading sessions" rows={2} what="The sessions" />
       {sessions.status === 'ready' && sessions.data.length === 0 && (
         <EmptyState title="No active sessions">The user is signed in nowhere.</EmptyState>
       )}
       {sessions.status === 'ready' && sessions.data.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="console-visually-hidden">Sessions of this user</caption>
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Kind</th>
-                <th scope="col">
-                  <span className="console-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.data.map((session) => (
-                <tr key={session.id}>
-                  <td>{formatDateTime(session.createdAt)}</td>
-                  <td>{session.lastUsedAt === null ? 'Never' : formatDateTime(session.lastUsedAt)}</td>
-                  <td>{session.isImpersonation ? <Badge tone="warn">Impersonation</Badge> : 'Sign-in'}</td>
-                  <td>
-                    <ConfirmButton
-                      label="Revoke"
-                      question={`Revoke the session started ${formatDateTime(session.createdAt)}? It is signed out at its next request.`}
-                      confirmLabel="Yes, revoke"
-                      onConfirm={async () => {
-                        try {
-                          await app.serverSessions.revoke({ userId: user.id, sessionId: session.id });
-                          toast('Session revoked');
-                        } catch (error) {
-                          toast(messageOf(error), 'error');
-                        }
-                        sessions.reload();
-                      }}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame caption="Sessions of this user" columns={['Started', 'Last used', 'Kind']} actions>
+          {sessions.data.map((session) => (
+            <tr key={session.id}>
+              <td>{formatDateTime(session.createdAt)}</td>
+              <td>{session.lastUsedAt === null ? 'Never' : formatDateTime(session.lastUsedAt)}</td>
+              <td>{session.isImpersonation ? <Badge tone="warn">Impersonation</Badge> : 'Sign-in'}</td>
+              <td>
+                <ConfirmButton
+                  label="Revoke"
+                  question={`Revoke the session started ${formatDateTime(session.createdAt)}? It is signed out at its next request.`}
+                  confirmLabel="Yes, revoke"
+                  onConfirm={async () => {
+                    try {
+                      await app.serverSessions.revoke({ userId: user.id, sessionId: session.id });
+                      toast('Session revoked');
+                    } catch (error) {
+                      toast(messageOf(error), 'error');
+                    }
+                    sessions.reload();
+                  }}
+                />
+              </td>
+            </tr>
+          ))}
+        </TableFrame>
       )}
     </Section>
   );

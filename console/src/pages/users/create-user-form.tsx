@@ -4,8 +4,9 @@
  */
 import { useState } from 'react';
 import type { ServerUser, ServerUserUpdate } from 'signet/plugins/server-users';
-import { Actions, Button, Form, FormError, PasswordField, TextField } from 'signet/react';
+import { Form, FormError, PasswordField, TextField } from 'signet/react';
 import type { AdminApp } from '../../admin/admin-app.js';
+import { FormButtons } from '../../shell/form-buttons.js';
 import { messageOf } from '../../shell/use-load.js';
 
 /** Props of `CreateUserForm`. */
@@ -88,14 +89,7 @@ export function CreateUserForm({ app, onCreated, onCancel }: CreateUserFormProps
         The email is verified
       </label>
       <FormError>{errors.form}</FormError>
-      <Actions>
-        <Button type="submit" loading={busy}>
-          Create user
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </Actions>
+      <FormButtons submit="Create user" busy={busy} onCancel={onCancel} />
     </Form>
   );
 }

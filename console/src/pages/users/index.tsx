@@ -8,7 +8,7 @@ import { Button } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { navigate, useLocation } from '../../router/router.js';
 import type { PageProps } from '../../shell/page.js';
-import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, PageHeader, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { BulkDelete } from './bulk-delete.js';
 import { CreateUserForm } from './create-user-form.js';
@@ -87,8 +87,7 @@ export default function UsersPage(_: PageProps) {
           }}
         />
       )}
-      {page.status === 'loading' && <LoadingRows label="Loading users" />}
-      {page.status === 'error' && <LoadError what="The users" error={page.error} onRetry={page.reload} />}
+      <LoadStatus of={page} loading="Loading users" what="The users" />
       {users && users.length === 0 && (
         <EmptyState title={searching ? 'No user matches' : hasPrevious ? 'No more users' : 'No users yet'}>
           {searching

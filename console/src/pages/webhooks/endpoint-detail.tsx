@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { WebhookEndpoint, WebhookEndpointInput } from 'signet/plugins/admin-webhooks';
 import { Actions, Badge, Button, ConfirmButton } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { messageOf, useLoad } from '../../shell/use-load.js';
 import { AttemptsTable } from './attempts-table.js';
@@ -101,10 +101,7 @@ export function EndpointDetail({
           Refresh attempts
         </Button>
       </div>
-      {attempts.status === 'loading' && <LoadingRows label="Loading attempts" rows={3} />}
-      {attempts.status === 'error' && (
-        <LoadError what="The attempts" error={attempts.error} onRetry={attempts.reload} />
-      )}
+      <LoadStatus of={attempts} loading="Loading attempts" rows={3} what="The attempts" />
       {attempts.status === 'ready' &&
         (attempts.data.items.length === 0 ? (
           <EmptyState title="No attempts yet">

@@ -1,7 +1,8 @@
 /** Creates or edits an endpoint: its URL, a description, and all events or only some. */
 import { useId, useState } from 'react';
 import type { WebhookEndpoint, WebhookEndpointInput, WebhookEventType } from 'signet/plugins/admin-webhooks';
-import { Actions, Button, FieldError, Form, FormError, TextField } from 'signet/react';
+import { FieldError, Form, FormError, TextField } from 'signet/react';
+import { FormButtons } from '../../shell/form-buttons.js';
 import { messageOf } from '../../shell/use-load.js';
 import { EVENT_TYPES } from './event-types.js';
 import { isHttpUrl } from './format.js';
@@ -100,14 +101,7 @@ export function EndpointForm({
         <FieldError id={ids.eventsError}>{errors.events}</FieldError>
       </fieldset>
       <FormError>{formError}</FormError>
-      <Actions>
-        <Button type="submit" loading={busy}>
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </Actions>
+      <FormButtons submit={submitLabel} busy={busy} onCancel={onCancel} />
     </Form>
   );
 }

@@ -8,7 +8,7 @@ import type { WebhookEndpoint, WebhookEndpointInput } from 'signet/plugins/admin
 import { Button } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import type { PageProps } from '../../shell/page.js';
-import { EmptyState, LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
+import { EmptyState, LoadStatus, PageHeader, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { useLoad } from '../../shell/use-load.js';
 import { EndpointDetail } from './endpoint-detail.js';
@@ -53,10 +53,7 @@ export default function WebhooksPage(_: PageProps) {
         </Section>
       )}
       <Section title="Endpoints">
-        {endpoints.status === 'loading' && <LoadingRows label="Loading endpoints" rows={3} />}
-        {endpoints.status === 'error' && (
-          <LoadError what="The endpoints" error={endpoints.error} onRetry={endpoints.reload} />
-        )}
+        <LoadStatus of={endpoints} loading="Loading endpoints" rows={3} what="The endpoints" />
         {endpoints.status === 'ready' &&
           (list.length === 0 ? (
             <EmptyState title="No endpoints yet">

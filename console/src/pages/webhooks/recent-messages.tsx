@@ -3,7 +3,8 @@ import { Fragment, useState } from 'react';
 import type { WebhookMessage } from 'signet/plugins/admin-webhooks';
 import { Button } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
-import { EmptyState, LoadError, LoadingRows, Section } from '../../shell/states.js';
+import { EmptyState, LoadError, LoadingRows, LoadStatus, Section } from '../../shell/states.js';
+import { TableFrame } from '../../shell/table-frame.js';
 import { useLoad } from '../../shell/use-load.js';
 import { AttemptsTable } from './attempts-table.js';
 import { formatWhen } from './format.js';
@@ -47,62 +48,44 @@ export function RecentMessages() {
         </Button>
       }
     >
-      {messages.status === 'loading' && <LoadingRows label="Loading messages" rows={3} />}
-      {messages.status === 'error' && (
-        <LoadError what="The messages" error={messages.error} onRetry={messages.reload} />
-      )}
+      <LoadStatus of={messages} loading="Loading messages" rows={3} what="The messages" />
       {messages.status === 'ready' &&
         (messages.data.items.length === 0 ? (
           <EmptyState title="No messages yet">
             A message is made for each event (a sign-up, a team change) while an endpoint exists.
           </EmptyState>
         ) : (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption className="console-visually-hidden">Recent webhook messages</caption>
-              <thead>
+          <TableFrame caption="Recent webhook messages" columns={['When', 'Event', 'Message ID']} actions>
+            {messages.data.items.map((message) => (
+              <Fragment key={message.id}>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Message ID</th>
-                  <th scope="col">
-                    <span className="console-visually-hidden">Actions</span>
-                  </th>
+                  <td>{formatWhen(message.timestamp)}</td>
+                  <td>
+                    <code>{message.eventType}</code>
+                  </td>
+                  <td>
+                    <code className="console-webhooks-id">{message.id}</code>
+                  </td>
+                  <td>
+                    <Button
+                      variant="secondary"
+                      aria-expanded={open === message.id}
+                      onClick={() => setOpen(open === message.id ? null : message.id)}
+                    >
+                      {open === message.id ? 'Hide attempts' : 'Show attempts'}
+                    </Button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {messages.data.items.map((message) => (
-                  <Fragment key={message.id}>
-                    <tr>
-                      <td>{formatWhen(message.timestamp)}</td>
-                      <td>
-                        <code>{message.eventType}</code>
-                      </td>
-                      <td>
-                        <code className="console-webhooks-id">{message.id}</code>
-                      </td>
-                      <td>
-                        <Button
-                          variant="secondary"
-                          aria-expanded={open === message.id}
-                          onClick={() => setOpen(open === message.id ? null : message.id)}
-                        >
-                          {open === message.id ? 'Hide attempts' : 'Show attempts'}
-                        </Button>
-                      </td>
-                    </tr>
-                    {open === message.id && (
-                      <tr>
-                        <td colSpan={4}>
-                          <MessageAttempts message={message} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                {open === message.id && (
+                  <tr>
+                    <td colSpan={4}>
+                      <MessageAttempts message={message} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </TableFrame>
         ))}
     </Section>
   );
