@@ -8,7 +8,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkDomain } from '../../console/src/pages/domains/domain-rules.js';
 import DomainsPage from '../../console/src/pages/domains/index.js';
-import { adminProjectJson, renderSettingsPage } from './console-settings.harness.js';
+import { adminProjectJson } from './console-admin-project.js';
+import { renderSettingsPage } from './console-settings.harness.js';
 
 afterEach(() => cleanup());
 

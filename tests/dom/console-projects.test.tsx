@@ -21,6 +21,7 @@ import {
 import { useApp } from '../../react/index.js';
 import type { AdminProjectJson } from '../../wire/index.js';
 import { json, knownError, type Route } from '../support/fake-api.js';
+import { adminProjectJson } from './console-admin-project.js';
 import { renderWithApp } from './render-app.js';
 
 afterEach(() => cleanup());
@@ -28,39 +29,17 @@ beforeEach(() => navigate('/projects', { replace: true }));
 
 const DAY = 86_400_000;
 
+/** An owner's project `id` named `name`, made at `createdAtMillis`, with three users. */
 function projectJson(
   id: string,
   name: string,
   createdAtMillis: number,
-  extra: Partial<AdminProjectJson> = {},
+  top: Partial<Omit<AdminProjectJson, 'config'>> = {},
 ) {
-  return {
-    id,
-    display_name: name,
-    description: '',
-    created_at_millis: createdAtMillis,
-    user_count: 3,
-    is_production_mode: false,
-    config: {
-      id: `c-${id}`,
-      allow_localhost: true,
-      sign_up_enabled: true,
-      credential_enabled: true,
-      magic_link_enabled: false,
-      passkey_enabled: false,
-      client_team_creation_enabled: false,
-      client_user_deletion_enabled: false,
-      create_team_on_sign_up: false,
-      oauth_account_merge_strategy: 'link_method',
-      domains: [],
-      oauth_providers: [],
-      enabled_oauth_providers: [],
-      email_config: { type: 'shared' },
-      team_creator_default_permissions: [],
-      team_member_default_permissions: [],
-    },
-    ...extra,
-  } satisfies AdminProjectJson;
+  return adminProjectJson(
+    { id: `c-${id}`, team_creator_default_permissions: [], team_member_default_permissions: [] },
+    { id, display_name: name, description: '', created_at_millis: createdAtMillis, user_count: 3, ...top },
+  );
 }
 
 /** The signed-in console around the page, as app.tsx builds it: the owner's projects loaded once. */

@@ -15,41 +15,7 @@ import type { AdminProject } from '../../plugins/admin-project/index.js';
 import type { AdminProjectJson } from '../../wire/index.js';
 import { camelize } from '../../wire/index.js';
 import { fakeApi, json, type Route } from '../support/fake-api.js';
-
-/** The admin view of a fresh project: localhost allowed, no domain, no provider. */
-export function adminProjectJson(
-  config: Partial<AdminProjectJson['config']> = {},
-  top: Partial<Omit<AdminProjectJson, 'config'>> = {},
-): AdminProjectJson {
-  return {
-    id: 'proj-1',
-    display_name: 'Acme app',
-    description: 'The shop',
-    created_at_millis: 0,
-    user_count: 0,
-    is_production_mode: false,
-    ...top,
-    config: {
-      id: 'config-1',
-      allow_localhost: true,
-      sign_up_enabled: true,
-      credential_enabled: true,
-      magic_link_enabled: false,
-      passkey_enabled: false,
-      client_team_creation_enabled: false,
-      client_user_deletion_enabled: false,
-      create_team_on_sign_up: false,
-      oauth_account_merge_strategy: 'link_method',
-      domains: [],
-      oauth_providers: [],
-      enabled_oauth_providers: [],
-      email_config: { type: 'shared' },
-      team_creator_default_permissions: [{ id: 'admin' }],
-      team_member_default_permissions: [{ id: 'member' }],
-      ...config,
-    },
-  };
-}
+import { adminProjectJson } from './console-admin-project.js';
 
 /** Options of `renderSettingsPage`. */
 export interface SettingsPageOptions {

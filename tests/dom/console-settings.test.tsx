@@ -8,7 +8,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import ProjectSettingsPage from '../../console/src/pages/settings/index.js';
 import { knownError } from '../support/fake-api.js';
-import { adminProjectJson, renderSettingsPage } from './console-settings.harness.js';
+import { adminProjectJson } from './console-admin-project.js';
+import { renderSettingsPage } from './console-settings.harness.js';
 
 afterEach(() => {
   cleanup();

@@ -8,7 +8,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import SignInMethodsPage from '../../console/src/pages/sign-in-methods/index.js';
 import { json } from '../support/fake-api.js';
-import { adminProjectJson, renderSettingsPage } from './console-settings.harness.js';
+import { adminProjectJson } from './console-admin-project.js';
+import { renderSettingsPage } from './console-settings.harness.js';
 
 afterEach(() => cleanup());
 

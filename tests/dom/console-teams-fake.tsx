@@ -10,9 +10,10 @@ import type { AdminProject } from 'signet/plugins/admin-project';
 import { type AdminApp, adminPlugins } from '../../console/src/admin/admin-app.js';
 import { ProjectAdminProvider } from '../../console/src/admin/admin-context.js';
 import { ToastProvider } from '../../console/src/shell/toasts.js';
-import type { ServerUserJson } from '../../wire/index.js';
+import { type AdminProjectJson, camelize, type ServerUserJson } from '../../wire/index.js';
 import { json, knownError } from '../support/fake-api.js';
 import { clientUserJson } from '../support/fake-wire.js';
+import { adminProjectJson } from './console-admin-project.js';
 
 const SYSTEM = {
   $delete_team: 'Delete the team',
@@ -51,34 +52,20 @@ export function serverUserJson(id: string, name: string | null, email: string): 
   };
 }
 
+/** The admin view of project p, as the server answers it (`config` overriding the fake's). */
+function projectPJson(
+  domains: FakeOptions['domains'] = [],
+  config: Partial<AdminProjectJson['config']> = {},
+): AdminProjectJson {
+  return adminProjectJson(
+    { id: 'c', domains, ...config },
+    { id: 'p', display_name: 'Example', description: '', created_at_millis: 1 },
+  );
+}
+
 /** The admin view of project p (camelCase, as `useProjectAdmin().project` holds it). */
 export function adminProjectOf(domains: FakeOptions['domains'] = []): AdminProject {
-  return {
-    id: 'p',
-    displayName: 'Example',
-    description: '',
-    createdAtMillis: 1,
-    userCount: 0,
-    isProductionMode: false,
-    config: {
-      id: 'c',
-      allowLocalhost: true,
-      signUpEnabled: true,
-      credentialEnabled: true,
-      magicLinkEnabled: false,
-      passkeyEnabled: false,
-      clientTeamCreationEnabled: false,
-      clientUserDeletionEnabled: false,
-      createTeamOnSignUp: false,
-      oauthAccountMergeStrategy: 'link_method',
-      domains: domains.map((d) => ({ domain: d.domain, handlerPath: d.handler_path })),
-      oauthProviders: [],
-      enabledOauthProviders: [],
-      emailConfig: { type: 'shared' },
-      teamCreatorDefaultPermissions: [{ id: 'admin' }],
-      teamMemberDefaultPermissions: [{ id: 'member' }],
-    },
-  };
+  return camelize(projectPJson(domains)) as AdminProject;
 }
 
 /** The in-memory admin API and its app. */
@@ -249,36 +236,7 @@ export function fakeAdmin(options: FakeOptions = {}) {
       invitations = invitations.filter((i) => i.id !== match![1]);
       return json({ success: true });
     }
-    if (route === 'PATCH /projects/current') {
-      const config = adminProjectOf(options.domains);
-      return json({
-        id: 'p',
-        display_name: 'Example',
-        description: '',
-        created_at_millis: 1,
-        user_count: 0,
-        is_production_mode: false,
-        config: {
-          id: 'c',
-          allow_localhost: true,
-          sign_up_enabled: true,
-          credential_enabled: true,
-          magic_link_enabled: false,
-          passkey_enabled: false,
-          client_team_creation_enabled: config.config.clientTeamCreationEnabled,
-          client_user_deletion_enabled: false,
-          create_team_on_sign_up: false,
-          oauth_account_merge_strategy: 'link_method',
-          domains: options.domains ?? [],
-          oauth_providers: [],
-          enabled_oauth_providers: [],
-          email_config: { type: 'shared' },
-          team_creator_default_permissions: [{ id: 'admin' }],
-          team_member_default_permissions: [{ id: 'member' }],
-          ...body.config,
-        },
-      });
-    }
+    if (route === 'PATCH /projects/current') return json(projectPJson(options.domains, body.config));
     return new Response(`no route for ${route}`, { status: 404 });
   };
 
