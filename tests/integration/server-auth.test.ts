@@ -49,6 +49,43 @@ describe.each(backends())('server request auth on $name', (backend) => {
     }
   });
 
+  it('sends the preflight-only CORS headers on preflights, not on real answers', async () => {
+    const preflightOnly = [
+      'access-control-allow-methods',
+      'access-control-allow-headers',
+      'access-control-max-age',
+    ];
+    const answers = [
+      await raw(url, ''),
+      await raw(url, '/users/me', { keys: dev }),
+      await raw(url, '/users/me'),
+      await raw(url, '/auth/password/sign-in', { method: 'POST', keys: dev, body: { email: 'x' } }),
+      await raw(url, '/nope'),
+    ];
+    for (const response of answers) {
+      // What a browser reads on a real cross-origin answer is still there.
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toContain('x-stack-known-error');
+      for (const name of preflightOnly) expect(response.headers.get(name)).toBeNull();
+    }
+    const preflight = await fetch(`${url}/api/v1/auth/password/sign-in`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('x-stack-request-id')).toMatch(/^[0-9a-z]{16}$/);
+    expect(preflight.headers.get('cache-control')).toBe('no-store, max-age=0');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-expose-headers')).toBe(
+      'content-type, x-stack-actual-status, x-stack-known-error, retry-after',
+    );
+    expect(preflight.headers.get('access-control-allow-methods')).toBe(
+      'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    );
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(CORS_ALLOWED_HEADERS);
+    expect(preflight.headers.get('access-control-max-age')).toBe('86400');
+  });
+
   it('answers a CORS preflight directly, without authentication', async () => {
     const response = await fetch(`${url}/api/v1/users/me`, {
       method: 'OPTIONS',

@@ -6,7 +6,14 @@ import { Hono } from 'hono';
 import { mountSvixApi } from '../features/webhooks/svix-api/app.js';
 import type { ServerContext } from '../services/context.js';
 import { isConsolePath } from './console-files.js';
-import { errorResponse, finishResponse, newRequestId, textResponse } from './responses.js';
+import {
+  errorResponse,
+  finishResponse,
+  isFinished,
+  newRequestId,
+  preflightResponse,
+  textResponse,
+} from './responses.js';
 import { type RouteSpec, runRoute } from './route.js';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
@@ -38,11 +45,15 @@ export function createHttpApp(
       checkResponses: options.checkResponses,
     });
   // Paths without parameters (the busiest: users/me, projects/current, the API root) are found by
-  // one map lookup on the exact method and path; everything else goes through Hono's router.
-  const fixed = new Map<string, RouteSpec>();
+  // map lookups on the exact method and path; everything else goes through Hono's router.
+  const fixed = new Map<string, Map<string, RouteSpec>>();
   for (const spec of orderRoutes(routes)) {
     const paths = API_PREFIXES.map((prefix) => prefix + spec.path);
-    if (!spec.path.includes(':')) for (const path of paths) fixed.set(`${spec.method} ${path}`, spec);
+    if (!spec.path.includes(':')) {
+      const byPath = fixed.get(spec.method) ?? new Map<string, RouteSpec>();
+      fixed.set(spec.method, byPath);
+      for (const path of paths) byPath.set(path, spec);
+    }
     app.on(spec.method, paths, (c) => run(spec, c.req.raw, c.req.param() as Record<string, string>, c.env));
   }
   // A known path with a method it does not have.
@@ -70,18 +81,22 @@ export function createHttpApp(
     try {
       if (!KNOWN_METHODS.has(request.method)) response = textResponse(405, 'Method not allowed');
       // CORS preflight is answered before any routing or authentication.
-      else if (request.method === 'OPTIONS') response = new Response(null, { status: 200 });
+      else if (request.method === 'OPTIONS') return preflightResponse(requestId);
       else {
         const env = { requestId, remoteAddress: connection?.remoteAddress };
-        const spec = fixed.get(`${request.method} ${pathname}`);
-        response = spec ? await run(spec, request, {}, env) : await app.fetch(request, env);
+        const spec = fixed.get(request.method)?.get(pathname);
+        response = spec ? await run(spec, request, NO_PARAMS, env) : await app.fetch(request, env);
       }
     } catch (error) {
       response = errorResponse(error, requestId, ctx.log);
     }
-    return finishResponse(request, response, requestId);
+    // Most answers were made with every header in place: no await, no second promise for them.
+    return isFinished(response) ? response : finishResponse(request, response, requestId);
   };
 }
+
+/** The parameters of a path that has none: one frozen object shared by every request. */
+const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 /** The path of an absolute URL as it came, without parsing the whole URL. */
 function pathOf(url: string): string {

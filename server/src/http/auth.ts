@@ -25,14 +25,14 @@ const ACCESS_TYPES: readonly string[] = ['client', 'server', 'admin'];
 
 /** Authenticates `request`; null when it declares no access type (anonymous). */
 export async function authenticate(ctx: ServerContext, request: Request): Promise<RequestAuth | null> {
-  const header = (name: string) => request.headers.get(name) ?? undefined;
-  const projectId = header(HEADER.projectId);
-  const accessType = header(HEADER.accessType);
-  const accessToken = header(HEADER.accessToken);
-  const publishableKey = header(HEADER.publishableClientKey);
-  const secretKey = header(HEADER.secretServerKey);
-  const adminKey = header(HEADER.superSecretAdminKey);
-  const adminAccessToken = header(HEADER.adminAccessToken);
+  const headers = request.headers;
+  const projectId = headers.get(HEADER.projectId) ?? undefined;
+  const accessType = headers.get(HEADER.accessType) ?? undefined;
+  const accessToken = headers.get(HEADER.accessToken) ?? undefined;
+  const publishableKey = headers.get(HEADER.publishableClientKey) ?? undefined;
+  const secretKey = headers.get(HEADER.secretServerKey) ?? undefined;
+  const adminKey = headers.get(HEADER.superSecretAdminKey) ?? undefined;
+  const adminAccessToken = headers.get(HEADER.adminAccessToken) ?? undefined;
 
   // 1. A stale token breaks every call, even those that need no user, so the client drops it.
   let claims: AccessTokenClaims | undefined;
@@ -134,6 +134,28 @@ interface ProjectAndUser {
   user: UserRecord | null;
 }
 
+/** Per access type: which key it needs, the column holding it, and the errors for none and a wrong one. */
+const KEY_CHECKS = {
+  client: {
+    key: 'publishableKey',
+    column: apiKeySets.publishableClientKey,
+    missing: 'CLIENT_AUTHENTICATION_REQUIRED',
+    invalid: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  },
+  server: {
+    key: 'secretKey',
+    column: apiKeySets.secretServerKey,
+    missing: 'SERVER_AUTHENTICATION_REQUIRED',
+    invalid: 'INVALID_SECRET_SERVER_KEY',
+  },
+  admin: {
+    key: 'adminKey',
+    column: apiKeySets.superSecretAdminKey,
+    missing: 'ADMIN_AUTHENTICATION_REQUIRED',
+    invalid: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  },
+} as const;
+
 /**
  * Checks the key of the declared access type and returns, from the same round trip, its project
  * (undefined when the key is valid but the project is gone: a left join keeps the two failures
@@ -147,27 +169,8 @@ async function checkProjectKey(
   claims: AccessTokenClaims | undefined,
 ): Promise<ProjectAndUser> {
   const userId = claims?.userId;
-  const spec = {
-    client: {
-      value: keys.publishableKey,
-      column: apiKeySets.publishableClientKey,
-      missing: 'CLIENT_AUTHENTICATION_REQUIRED',
-      invalid: 'INVALID_PUBLISHABLE_CLIENT_KEY',
-    },
-    server: {
-      value: keys.secretKey,
-      column: apiKeySets.secretServerKey,
-      missing: 'SERVER_AUTHENTICATION_REQUIRED',
-      invalid: 'INVALID_SECRET_SERVER_KEY',
-    },
-    admin: {
-      value: keys.adminKey,
-      column: apiKeySets.superSecretAdminKey,
-      missing: 'ADMIN_AUTHENTICATION_REQUIRED',
-      invalid: 'INVALID_SUPER_SECRET_ADMIN_KEY',
-    },
-  } as const;
-  const { value, column, missing, invalid } = spec[type];
+  const { key, column, missing, invalid } = KEY_CHECKS[type];
+  const value = keys[key];
   if (!value) throw knownError(missing);
   const { authCache: cache } = ctx;
   const now = ctx.now();

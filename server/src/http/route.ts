@@ -206,39 +206,59 @@ export async function runRoute(
   if (spec.user && !auth?.user) problems.push('auth.user must be defined');
   if (problems.length > 0) throw schemaError(request, problems);
 
-  const pretty = (request.headers.get('accept') ?? '').includes('text/html');
+  const input = new RouteInput(ctx, spec, request, auth, body, query.ok ? query.value : {}, params, rawBody, {
+    requestId,
+    remoteAddress,
+    checkResponses,
+  });
   // A write drops what authentication kept about its project, before it starts (so no read
   // running beside it stores the old state) and after it ends (so none serves it): at once in this
   // process; other processes hear it from the change feed.
   const writesProject = request.method !== 'GET' && auth ? auth.project.id : undefined;
-  if (writesProject === undefined) return handle();
+  if (writesProject === undefined) return spec.handler(input as never);
   ctx.authCache.invalidateProject(writesProject);
   try {
-    return await handle();
+    return await spec.handler(input as never);
   } finally {
     ctx.authCache.invalidateProject(writesProject);
   }
+}
 
-  function handle() {
-    return spec.handler({
-      ctx,
-      request,
-      // Worked out only by the handlers that count per IP, not on every request.
-      get clientIp() {
-        return clientIp(request, remoteAddress, ctx.trustedProxies);
-      },
-      auth: auth as never,
-      body: body as never,
-      query: query.ok ? query.value : {},
-      params,
-      rawBody,
-      json: (data, status = spec.status ?? 200) => {
-        if (checkResponses) assertResponseMatches(spec, data);
-        if (pretty || status >= 400) return jsonResponse(status, data, pretty);
-        return finishedResponse(status, JSON.stringify(data), 'json', requestId);
-      },
-      text: (body) => finishedResponse(spec.status ?? 200, body, 'text', requestId),
-    });
+/**
+ * What a handler receives, as an instance of one class: the client address and the answers are
+ * getters on the prototype, so a request builds only the answer its handler takes (handlers
+ * destructure their input, so each answer is a function of its own, not a method).
+ */
+class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | null> {
+  constructor(
+    readonly ctx: ServerContext,
+    private readonly spec: RouteSpec,
+    readonly request: Request,
+    readonly auth: RequestAuth | null,
+    readonly body: unknown,
+    readonly query: unknown,
+    readonly params: Record<string, string>,
+    readonly rawBody: unknown,
+    private readonly connection: { requestId: string; remoteAddress?: string; checkResponses: boolean },
+  ) {}
+
+  /** Worked out only by the handlers that count per IP, not on every request. */
+  get clientIp(): string {
+    return clientIp(this.request, this.connection.remoteAddress, this.ctx.trustedProxies);
+  }
+
+  /** Pretty-printed when a browser asks (its `accept` names HTML). */
+  get json(): (data: unknown, status?: number) => Response {
+    return (data, status = this.spec.status ?? 200) => {
+      if (this.connection.checkResponses) assertResponseMatches(this.spec, data);
+      const pretty = (this.request.headers.get('accept') ?? '').includes('text/html');
+      if (pretty || status >= 400) return jsonResponse(status, data, pretty);
+      return finishedResponse(status, JSON.stringify(data), 'json', this.connection.requestId);
+    };
+  }
+
+  get text(): (body: string) => Response {
+    return (body) => finishedResponse(this.spec.status ?? 200, body, 'text', this.connection.requestId);
   }
 }
 

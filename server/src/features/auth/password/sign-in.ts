@@ -4,14 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../../wire/auth.js';
 import type { Database } from '../../../db/database.js';
-import { contactChannels, passwordCredentials } from '../../../db/schema.js';
+import { contactChannels, passwordCredentials, users } from '../../../db/schema.js';
 import { knownError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';
 import { isSignInEmail } from '../../../services/auth-channels.js';
 import { isBcryptHash } from '../../../services/passwords.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../../services/sign-in-ending.js';
-import { lockUser } from '../../../services/users.js';
 import { emailField, passwordField } from '../../fields.js';
 
 /** Signs in with an email used for auth and its password. */
@@ -49,9 +48,16 @@ export const signInRoute = defineRoute({
     // The password was checked outside any transaction; an email proof or a reset may have revoked
     // it since. The session is made only if, under the user's lock, it is still the same password.
     const ending = await ctx.db.transaction(async (tx) => {
-      await lockUser(tx, found.userId, 'share');
+      // The user's lock and whether the user owes a second factor, in one statement: a locking
+      // read returns the row as it is once the lock is held.
+      const [user] = await tx
+        .select({ totp: users.totpSecret })
+        .from(users)
+        .where(eq(users.id, found.userId))
+        .for('share');
+      // A statement of its own after the lock, so it sees what the lock waited for.
       const [now] = await credential(tx);
-      if (now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
+      if (!user || now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
         throw knownError('EMAIL_PASSWORD_MISMATCH');
       }
       if (upgraded) {
@@ -62,7 +68,12 @@ export const signInRoute = defineRoute({
             and(eq(passwordCredentials.userId, found.userId), eq(passwordCredentials.passwordHash, stored)),
           );
       }
-      return endSignIn(ctx, tx, { projectId: project.id, userId: found.userId });
+      // Without a TOTP secret under the lock no second factor is owed: no second read for it.
+      return endSignIn(ctx, tx, {
+        projectId: project.id,
+        userId: found.userId,
+        secondFactorDone: !user.totp,
+      });
     });
     return json(await signInAnswer(ctx, ending));
   },
