@@ -15,7 +15,7 @@ import { createEvents } from './events.js';
 import { createHttpClient } from './http/client.js';
 import type { AnyPlugin, PluginContext } from './plugin.js';
 import { createRedirector } from './redirects.js';
-import { createSession, type Refresher } from './session/session.js';
+import { createSession } from './session/session.js';
 import { createSignInStep } from './sign-in.js';
 import { cookieJar, namespacedStorage } from './storage.js';
 import { createTokenStore } from './tokens/create-token-store.js';
@@ -38,8 +38,18 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
   const store = createTokenStore(options.tokenStore, options.projectId);
   const events = createEvents();
   // The session and the client need each other: the session refreshes through the client's
-  // refresh grant, made right after the client (a refresh only ever runs later, on a call).
-  const session = createSession(store, (refreshToken) => refresh(refreshToken), env.now);
+  // refresh grant (a refresh only ever runs later, on a call, once the client exists). The grant's
+  // module is loaded then: a token about to expire is never on the way to a first sign-in.
+  const session = createSession(
+    store,
+    async (refreshToken) =>
+      (await import('./session/refresh-grant.js')).refreshGrant(
+        http,
+        options.projectId,
+        options.publishableClientKey,
+      )(refreshToken),
+    env.now,
+  );
   const http = createHttpClient(
     {
       // The environment's sleep and random; the keys, base URL, fetch and extra headers as given,
@@ -53,14 +63,6 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     },
     session,
   );
-  // The refresh grant runs only once an access token is about to expire, never on the way to a
-  // first sign-in: its module is loaded then.
-  const refresh: Refresher = async (refreshToken) =>
-    (await import('./session/refresh-grant.js')).refreshGrant(
-      http,
-      options.projectId,
-      options.publishableClientKey,
-    )(refreshToken);
   const redirect = createRedirector({
     ...env, // currentUrl and sleep
     urls,
@@ -88,16 +90,9 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     startSession,
   });
 
-  const endSession = async () => {
-    sessionChanged();
-    await session.clear();
-    state.clearUser();
-    events.emit('signed-out', {});
-  };
-
   // Account calls come after the first sign-in: their module is loaded on the first one.
   const account = () => import('./app/account.js');
-  const accountDeps = { http, session, state, redirect, endSession };
+  const accountDeps = { http, session, state, redirect, events, sessionChanged };
 
   // Another tab, or the host's server, may sign in or out through the shared store: follow it
   // (a store only this app writes has no watch).
@@ -151,12 +146,7 @@ export function createApp<const P extends readonly AnyPlugin[] = []>(options: Ap
     signOut: async (options) => (await account()).signOut(accountDeps, options),
     // Only callback pages run it: the route matching is loaded then.
     handle: async (url) =>
-      (await import('./app/handle.js')).createHandle(
-        registry.callbacks,
-        urls,
-        (id) => apis[id],
-        env.currentUrl,
-      )(url),
+      (await import('./app/handle.js')).createHandle(plugins, urls, (id) => apis[id], env.currentUrl)(url),
     snapshot: state.snapshot,
     initialState: options.initialState ?? null,
     dispose() {

@@ -15,13 +15,6 @@ export type RedirectMethod =
   | 'window'
   | { navigate(to: string, options: { replace: boolean }): void | Promise<void> };
 
-export { UntrustedRedirectError } from './untrusted-redirect-error.js';
-
-/** Rejects with an `UntrustedRedirectError` for `target`, loading the class first (only a refusal needs it). */
-export const refuseRedirect = async (target: string): Promise<never> => {
-  throw new (await import('./untrusted-redirect-error.js')).UntrustedRedirectError(target);
-};
-
 /** Options of the redirector. */
 export interface RedirectorOptions {
   urls: AppUrls & Readonly<Record<string, string>>;
@@ -136,3 +129,10 @@ function appendParam(url: string, name: string, value: string) {
   const separator = path!.includes('?') ? '&' : '?';
   return `${path}${separator}${name}=${encodeURIComponent(value)}${hash ? `#${hash}` : ''}`;
 }
+
+/** Rejects with an `UntrustedRedirectError` for `target`, loading the class first (only a refusal needs it). */
+export const refuseRedirect = async (target: string): Promise<never> => {
+  throw new (await import('./untrusted-redirect-error.js')).UntrustedRedirectError(target);
+};
+
+export { UntrustedRedirectError } from './untrusted-redirect-error.js';

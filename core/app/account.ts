@@ -5,6 +5,7 @@
  */
 import type { ClientUserJson } from '../../wire/user.js';
 import { isSignetErrorLoaded } from '../errors/lazy.js';
+import type { AppEvents } from '../events.js';
 import type { HttpClient } from '../http/client.js';
 import type { Redirector } from '../redirects.js';
 import type { Session } from '../session/session.js';
@@ -17,8 +18,17 @@ export interface AccountDeps {
   session: Session;
   state: UserState;
   redirect: Redirector;
-  /** Ends the session here: tokens cleared, user gone, `signed-out` emitted. */
-  endSession(): Promise<void>;
+  events: AppEvents;
+  /** Forgets loads begun under the session and tells plugins it changed. */
+  sessionChanged(): void;
+}
+
+/** Ends the session here: tokens cleared, user gone, `signed-out` emitted. */
+async function endSession(deps: AccountDeps) {
+  deps.sessionChanged();
+  await deps.session.clear();
+  deps.state.clearUser();
+  deps.events.emit('signed-out', {});
 }
 
 /** `app.updateUser`: sends only what is given and takes the server's answer as the user. */
@@ -33,7 +43,7 @@ export async function updateUser(deps: AccountDeps, update: CurrentUserUpdate): 
 /** `app.deleteUser`: deletes the account on the server, then ends the session here. */
 export async function deleteUser(deps: AccountDeps): Promise<void> {
   await deps.http.request('/users/me', { method: 'DELETE' });
-  await deps.endSession();
+  await endSession(deps);
 }
 
 /** `app.signOut`: ends the session on the server and here, then goes to after-sign-out. */
@@ -49,7 +59,7 @@ export async function signOut(
       if (!(await isSignetErrorLoaded(error, 'REFRESH_TOKEN_ERROR'))) throw error;
     }
   }
-  await deps.endSession();
+  await endSession(deps);
   if (options?.noRedirect) return;
   await deps.redirect.redirect(options?.redirectUrl ? { url: options.redirectUrl } : 'afterSignOut');
 }

@@ -3,7 +3,7 @@
  * link's code, an OAuth code exchange), so hosts without React get the same logic the kit's
  * pages use.
  */
-import type { CallbackRoute } from '../plugin.js';
+import type { AnyPlugin, CallbackRoute } from '../plugin.js';
 
 /** What `app.handle` ran, or null when no callback route owns the URL. */
 export interface HandledCallback {
@@ -25,9 +25,12 @@ export function isPageUrl(url: URL, pageUrl: string, appUrl: string | URL = url)
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** Builds `handle` over the callback routes and the app's URLs. */
+/**
+ * Builds `handle` over the plugins' callback routes (in the order the plugins were given, each
+ * plugin's in the order it declares them) and the app's URLs.
+ */
 export function createHandle(
-  callbacks: readonly { urlName: string; pluginId: string; route: CallbackRoute<unknown> }[],
+  plugins: readonly AnyPlugin[],
   urls: Readonly<Record<string, string>>,
   apiOf: (pluginId: string) => unknown,
   currentUrl: () => string | null,
@@ -36,11 +39,13 @@ export function createHandle(
     const here = input ?? currentUrl();
     if (here === null) return null;
     const url = new URL(here, currentUrl() ?? 'http://localhost');
-    for (const { urlName, pluginId, route } of callbacks) {
-      const pageUrl = urls[urlName];
-      if (pageUrl === undefined || !isPageUrl(url, pageUrl, currentUrl() ?? url)) continue;
-      const result = await route({ url, searchParams: url.searchParams }, apiOf(pluginId));
-      return { urlName, pluginId, result };
+    for (const { id: pluginId, callbacks } of plugins) {
+      for (const [urlName, route] of Object.entries(callbacks ?? {}) as [string, CallbackRoute<unknown>][]) {
+        const pageUrl = urls[urlName];
+        if (!route || pageUrl === undefined || !isPageUrl(url, pageUrl, currentUrl() ?? url)) continue;
+        const result = await route({ url, searchParams: url.searchParams }, apiOf(pluginId));
+        return { urlName, pluginId, result };
+      }
     }
     return null;
   };

@@ -1,8 +1,9 @@
 /**
- * What the registered plugins declare, gathered before any of them is set up: their page URLs,
- * their own error codes and their callback routes. Clashes are refused here, with the names.
+ * What the registered plugins declare, gathered before any of them is set up: their page URLs and
+ * their own error codes (their callback routes are read by `app.handle`, in `handle.ts`). Clashes
+ * are refused here, with the names.
  */
-import type { AccessLevel, AnyPlugin, CallbackRoute } from '../plugin.js';
+import type { AccessLevel, AnyPlugin } from '../plugin.js';
 
 const LEVELS: readonly AccessLevel[] = ['client', 'server', 'admin'];
 
@@ -12,8 +13,6 @@ export interface PluginRegistry {
   pagePaths: Record<string, string>;
   /** The plugin owning each non-wire error code. */
   pluginOfCode: (code: string) => string | undefined;
-  /** Callback routes by URL name, with the plugin that owns each. */
-  callbacks: { urlName: string; pluginId: string; route: CallbackRoute<unknown> }[];
 }
 
 /**
@@ -27,7 +26,6 @@ export function registerPlugins(
 ): PluginRegistry {
   const pagePaths: Record<string, string> = {};
   const owner = new Map<string, string>();
-  const callbacks: PluginRegistry['callbacks'] = [];
   const claim = (kind: string, name: string, id: string, path = '') => {
     const key = `${kind} ${name}`;
     const previous = owner.get(key);
@@ -50,8 +48,6 @@ export function registerPlugins(
       pagePaths[name] = path;
     }
     for (const code of plugin.errorCodes ?? []) claim('error code', code, id);
-    for (const [urlName, route] of Object.entries(plugin.callbacks ?? {}))
-      if (route) callbacks.push({ urlName, pluginId: id, route: route as CallbackRoute<unknown> });
   }
-  return { pagePaths, pluginOfCode: (code) => owner.get(`error code ${code}`), callbacks };
+  return { pagePaths, pluginOfCode: (code) => owner.get(`error code ${code}`) };
 }

@@ -9,10 +9,10 @@ import {
   type Result,
   type SignedIn,
   type SignInResult,
-  toResult,
   toSignInResult,
 } from '../../core/index.js';
 import type { SignInResponseJson } from '../../wire/index.js';
+import type { RESET_ERRORS, SET_ERRORS, UPDATE_ERRORS } from './account-calls.js';
 
 export {
   emailError,
@@ -38,20 +38,11 @@ const SIGN_UP_ERRORS = [
   'REDIRECT_URL_NOT_WHITELISTED',
 ] as const;
 const SIGN_IN_ERRORS = ['EMAIL_PASSWORD_MISMATCH', 'PASSWORD_AUTHENTICATION_NOT_ENABLED'] as const;
-const UPDATE_ERRORS = [
-  'PASSWORD_CONFIRMATION_MISMATCH',
-  'PASSWORD_REQUIREMENTS_NOT_MET',
-  'USER_DOES_NOT_HAVE_PASSWORD',
-  'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-] as const;
 
 /** Codes a reset-code check or reset can fail with. */
 export type ResetErrorCode = ErrorCodesOf<(typeof RESET_ERRORS)[number]>;
 /** Codes setting a first password can fail with. */
 export type SetPasswordErrorCode = ErrorCodesOf<(typeof SET_ERRORS)[number]>;
-
-const RESET_ERRORS = ['VERIFICATION_ERROR', 'PASSWORD_REQUIREMENTS_NOT_MET'] as const;
-const SET_ERRORS = ['PASSWORD_REQUIREMENTS_NOT_MET', 'PASSWORD_AUTHENTICATION_NOT_ENABLED'] as const;
 
 export type { SignedIn, SignInResult };
 
@@ -112,6 +103,10 @@ export const password = pluginFactory('password', (_options?: PasswordPluginOpti
       // Every call of the plugin is a POST; all but update and set are made without the session.
       const post = <T = unknown>(path: string, body: unknown, withSession = false) =>
         ctx.http.request<T>(`/auth/password/${path}`, { method: 'POST', withSession, body });
+      // Changing, resetting and setting a password come after a sign-in (or instead of one):
+      // their module is loaded on the first such call.
+      const later = () => import('./account-calls.js');
+      const deps = { ctx, post };
       return {
         signUp: ({ email, password, verificationCallbackUrl, noRedirect }) =>
           toSignInResult(
@@ -138,30 +133,11 @@ export const password = pluginFactory('password', (_options?: PasswordPluginOpti
               }),
             SIGN_IN_ERRORS,
           ),
-        updatePassword: ({ oldPassword, newPassword }) =>
-          toResult(async () => {
-            await post('update', { old_password: oldPassword, new_password: newPassword }, true);
-          }, UPDATE_ERRORS),
-        sendResetCode: ({ email, callbackUrl }) =>
-          toResult(async () => {
-            await post('send-reset-code', {
-              email,
-              callback_url: callbackUrl ?? ctx.absoluteUrl(ctx.urls.passwordReset),
-            });
-          }, ['REDIRECT_URL_NOT_WHITELISTED']),
-        checkResetCode: (code) =>
-          toResult(async () => {
-            await post('reset/check-code', { code });
-          }, RESET_ERRORS),
-        resetPassword: ({ code, password }) =>
-          toResult(async () => {
-            await post('reset', { code, password });
-          }, RESET_ERRORS),
-        setPassword: ({ password }) =>
-          toResult(async () => {
-            await post('set', { password }, true);
-            await ctx.refreshUser();
-          }, SET_ERRORS),
+        updatePassword: async (input) => (await later()).updatePassword(deps, input),
+        sendResetCode: async (input) => (await later()).sendResetCode(deps, input),
+        checkResetCode: async (code) => (await later()).checkResetCode(deps, code),
+        resetPassword: async (input) => (await later()).resetPassword(deps, input),
+        setPassword: async (input) => (await later()).setPassword(deps, input),
       };
     },
   };
