@@ -4,7 +4,7 @@
  * confirms there, and `confirm` hands this browser session's refresh token to the tool's attempt.
  */
 import { HttpStatusError, isSignetError, pluginFactory, type Result, SignetError } from '../../core/index.js';
-import { CLI_AUTH_INVALID_LOGIN_CODE_MESSAGE, messageOf } from '../../wire/index.js';
+import { CLI_AUTH_INVALID_LOGIN_CODE_MESSAGE } from '../../wire/index.js';
 
 /** The page a command-line tool sends the browser to: `/handler/cli-auth-confirm`. */
 export type CliAuthUrl = 'cliAuthConfirm';
@@ -45,10 +45,13 @@ export const cliAuth = pluginFactory('cliAuth', () => ({
   setup: (ctx): CliAuthApi => ({
     async confirm(loginCode) {
       const refreshToken = await ctx.getRefreshToken();
-      if (!refreshToken)
+      if (!refreshToken) {
+        // The wire's message catalogue is loaded for this one message, only when it is needed.
+        const { messageOf } = await import('../../wire/index.js');
         return failure(
           new SignetError('USER_AUTHENTICATION_REQUIRED', 401, messageOf('USER_AUTHENTICATION_REQUIRED')),
         );
+      }
       // No code can match an empty one: no request.
       if (!loginCode) return invalidCode();
       try {
