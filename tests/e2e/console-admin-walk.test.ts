@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { launchChromium } from './support/browser.js';
-import { checkConsolePage, region, signUpInConsole, toast } from './support/console.js';
+import { checkConsolePage, openConsoleTab, region, signUpInConsole, toast } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const suffix = randomUUID().slice(0, 8);
@@ -34,9 +34,7 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([startDevStack(), startWebhookReceiver()]);
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await openConsoleTab(browser, pageErrors);
 });
 
 afterAll(async () => {

@@ -20,7 +20,7 @@ import {
 } from '../support/smtp.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { launchChromium } from './support/browser.js';
-import { checkConsolePage, region, signUpInConsole, toast } from './support/console.js';
+import { checkConsolePage, openConsoleTab, region, signUpInConsole, toast } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const OWNER = `owner-${randomUUID().slice(0, 8)}@example.com`;
@@ -38,12 +38,7 @@ beforeAll(async () => {
   [stack, smtp, receiver] = await Promise.all([startDevStack(), startSmtpServer(), startWebhookReceiver()]);
   projectId = stack.project.projectId;
   browser = await launchChromium();
-  // A context of its own: axe opens a page beside this one to merge the results of iframes (the
-  // template preview), which playwright only allows inside a context made with newContext.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await openConsoleTab(browser, pageErrors);
 });
 
 afterAll(async () => {

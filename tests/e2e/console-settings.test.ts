@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import { checkConsolePage, region, signUpInConsole, toast } from './support/console.js';
+import { checkConsolePage, openConsoleTab, region, signUpInConsole, toast } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const OWNER = `owner-${randomUUID().slice(0, 8)}@example.com`;
@@ -27,11 +27,7 @@ beforeAll(async () => {
   stack = await startDevStack();
   projectId = stack.project.projectId;
   browser = await launchChromium();
-  // AxeBuilder needs a page made in a context of its own.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await openConsoleTab(browser, pageErrors);
 });
 
 afterAll(async () => {

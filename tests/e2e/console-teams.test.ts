@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../support/outbox.js';
 import { launchChromium } from './support/browser.js';
-import { checkConsolePage, region, signUpInConsole } from './support/console.js';
+import { checkConsolePage, openConsoleTab, region, signUpInConsole } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const suffix = randomUUID().slice(0, 8);
@@ -51,10 +51,7 @@ const memberItem = (name: string) =>
 beforeAll(async () => {
   stack = await startDevStack();
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await openConsoleTab(browser, pageErrors);
 }, 200_000);
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import { checkConsolePage, region, signUpInConsole, toast } from './support/console.js';
+import { checkConsolePage, openConsoleTab, region, signUpInConsole, toast } from './support/console.js';
 import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const suffix = randomUUID().slice(0, 8);
@@ -54,10 +54,8 @@ const usersUrl = () => `${stack.apiUrl}/console/projects/${stack.project.project
 beforeAll(async () => {
   stack = await startDevStack();
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  context.on('page', (opened) => opened.on('pageerror', (error) => pageErrors.push(error.message)));
-  page = await context.newPage();
+  page = await openConsoleTab(browser, pageErrors);
+  context = page.context();
   for (const [i, email] of seeded.entries()) {
     const created = await api('/users', {
       body: { primary_email: email, primary_email_auth_enabled: true, primary_email_verified: i % 2 === 0 },

@@ -3,9 +3,21 @@
  * pages, its regions and toasts by their accessible names, and the check every console page gets
  * (no serious or critical axe violation, at 1280 px and 768 px, with nothing scrolling sideways).
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousViolations } from './axe.js';
+
+/**
+ * A 1280 × 900 tab in a browser context of its own (axe opens a page beside the one it checks,
+ * which playwright allows only inside a context made with newContext), waiting at most 20 s a
+ * step. Every uncaught error of any tab of the context, later ones included, goes into `pageErrors`.
+ */
+export async function openConsoleTab(browser: Browser, pageErrors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(20_000);
+  context.on('page', (opened) => opened.on('pageerror', (error) => pageErrors.push(error.message)));
+  return context.newPage();
+}
 
 /** Signs up a console account (the first one owns the development project) and waits for its projects. */
 export async function signUpInConsole(page: Page, apiUrl: string, email: string, password: string) {
