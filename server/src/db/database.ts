@@ -2,12 +2,8 @@
  * Opens the database: PGlite (embedded, in a data folder or in memory) or PostgreSQL through
  * node-postgres. Both are driven through the same Drizzle API and the same schema.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.js';
 
 /** Where the data lives. */
@@ -48,7 +44,14 @@ export async function openDatabase(
   options: DatabaseOptions,
   log: (line: string) => void,
 ): Promise<DatabaseHandle> {
+  // Each backend's driver is loaded only when used: a PGlite server never needs node-postgres
+  // (~20 MB and ~0.3 s at start), nor a PostgreSQL one PGlite.
   if (options.kind === 'pglite') {
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
     // pg_trgm backs the users search's indexes (migration 0015): PGlite has it only when loaded.
     const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -75,6 +78,10 @@ export async function openDatabase(
       close: () => client.close(),
     };
   }
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: options.url, max: 10 });
   // A client losing its connection emits 'error': on an idle client the pool hears it; on one
   // checked out (a transaction in flight) only the client does, and an unheard 'error' event ends
@@ -100,7 +107,7 @@ export async function openDatabase(
       };
     },
     listen: (channel, onMessage, onConnected) =>
-      listenPostgres(options.url, channel, onMessage, onConnected, log),
+      listenPostgres(pg, options.url, channel, onMessage, onConnected, log),
     close: () => pool.end(),
   };
 }
@@ -110,6 +117,7 @@ export async function openDatabase(
  * 5 s apart) whenever it is lost: a server must hear about changes for as long as it runs.
  */
 async function listenPostgres(
+  pg: typeof import('pg').default,
   url: string,
   channel: string,
   onMessage: (payload: string) => void,

@@ -47,8 +47,32 @@ export async function loadMigrations(
   );
 }
 
+/** The names of the migrations shipped with this version, oldest first (the journal alone). */
+async function shippedMigrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
+  const journal = JSON.parse(await readFile(`${dir}meta/_journal.json`, 'utf8')) as Journal;
+  return [...journal.entries].sort((a, b) => a.idx - b.idx).map((entry) => entry.tag);
+}
+
+/**
+ * Whether every shipped migration is already recorded. A name is recorded in the transaction that
+ * applied its statements, so once all are there nothing is left to do and no lock is needed: a
+ * later start skips the lock, the transaction and reading the SQL files. Otherwise (a fresh
+ * database, or a newer version) `migrate` takes the lock and checks again under it.
+ */
+async function everyMigrationApplied(session: SqlSession): Promise<boolean> {
+  const [table] = await session.query<{ present: boolean }>(
+    "SELECT to_regclass('signet_migrations') IS NOT NULL AS present",
+  );
+  if (!table?.present) return false;
+  const done = new Set(
+    (await session.query<{ name: string }>('SELECT name FROM signet_migrations')).map((r) => r.name),
+  );
+  return (await shippedMigrationNames()).every((name) => done.has(name));
+}
+
 /** Applies every pending migration; returns the names it applied. */
 export async function migrate(session: SqlSession): Promise<string[]> {
+  if (await everyMigrationApplied(session)) return [];
   const migrations = await loadMigrations();
   const applied: string[] = [];
   await session.exec('BEGIN');

@@ -3,11 +3,14 @@
  * options for a sign-in with any passkey of the project (discoverable credentials, so no list),
  * and a 65-second code holding the challenge.
  */
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { PasskeyInitiationSchema } from '../../../../../wire/passkey.js';
 import { PASSKEY_RP_ID_SENTINEL } from '../../../../../wire/passkey-rp-id.js';
 import { defineRoute } from '../../../http/route.js';
-import { assertPasskeysEnabled, passkeyChallenge } from '../../../services/passkeys.js';
+import {
+  assertPasskeysEnabled,
+  generateAuthenticationOptions,
+  passkeyChallenge,
+} from '../../../services/passkeys.js';
 import { createVerificationCode } from '../../../services/verification-codes.js';
 import { emptyBody } from '../../fields.js';
 

@@ -2,13 +2,17 @@
  * `POST /auth/passkey/initiate-passkey-registration` (wire.md §4.4, §6.7): WebAuthn creation
  * options for the signed-in user, and a 65-second code holding their challenge.
  */
-import { generateRegistrationOptions } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { PasskeyInitiationSchema } from '../../../../../wire/passkey.js';
 import { PASSKEY_RP_ID_SENTINEL } from '../../../../../wire/passkey-rp-id.js';
 import { passkeys } from '../../../db/schema.js';
 import { defineRoute } from '../../../http/route.js';
-import { assertPasskeysEnabled, passkeyChallenge, userHandleOf } from '../../../services/passkeys.js';
+import {
+  assertPasskeysEnabled,
+  generateRegistrationOptions,
+  passkeyChallenge,
+  userHandleOf,
+} from '../../../services/passkeys.js';
 import { createVerificationCode } from '../../../services/verification-codes.js';
 import { emptyBody } from '../../fields.js';
 

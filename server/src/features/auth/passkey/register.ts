@@ -4,7 +4,7 @@
  * one the project trusts (services/passkeys.ts), and its hostname the RP id. Beyond the wire: a
  * user keeps several passkeys (at most 20), each named (`name`, optional).
  */
-import { type RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { randomUuid } from '../../../crypto/random.js';
@@ -16,6 +16,7 @@ import {
   expectedPasskeyOrigin,
   MAX_PASSKEYS_PER_USER,
   passkeyRegistrationFailed,
+  verifyRegistrationResponse,
 } from '../../../services/passkeys.js';
 import { holdLiveSession } from '../../../services/sessions.js';
 import { codeField, redeemCode } from '../../../services/verification-codes.js';

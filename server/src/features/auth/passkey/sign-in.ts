@@ -6,7 +6,7 @@
  * authenticator (or a replayed assertion) and is refused. Then the one sign-in ending, so a user
  * with TOTP on still owes the second factor.
  */
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../../wire/auth.js';
@@ -16,6 +16,7 @@ import {
   assertPasskeysEnabled,
   expectedPasskeyOrigin,
   passkeyAuthenticationFailed,
+  verifyAuthenticationResponse,
 } from '../../../services/passkeys.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../../services/sign-in-ending.js';
