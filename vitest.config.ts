@@ -26,7 +26,12 @@ export default defineConfig({
       {
         extends: true,
         // The React screens in a DOM (happy-dom), against a fake API.
-        test: { name: 'dom', include: ['tests/dom/**/*.test.tsx'], environment: 'happy-dom' },
+        test: {
+          name: 'dom',
+          include: ['tests/dom/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/dom/setup.ts'],
+        },
       },
       {
         extends: true,
