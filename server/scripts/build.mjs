@@ -63,4 +63,8 @@ if (missing.length > 0 || unused.length > 0) {
 // A production build whatever NODE_ENV this runs under (Vite keeps the one it finds).
 process.env.NODE_ENV = 'production';
 const { build: buildConsole } = await import('vite');
-await buildConsole({ mode: 'production', logLevel: 'warn', configFile: fileURLToPath(new URL('../../console/vite.config.ts', import.meta.url)) });
+await buildConsole({
+  mode: 'production',
+  logLevel: 'warn',
+  configFile: fileURLToPath(new URL('../../console/vite.config.ts', import.meta.url)),
+});
