@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: bundle sizes and the console's initial load (with budgets), then server throughput, then webhook delivery, then
- * sign-up with and without a webhook endpoint (budget: at most 10 % slower).
+ * sign-up with and without a webhook endpoint (budget: at most 10 % slower), then the embedded server's
+ * start time and idle RSS beside PGlite's own (targets: within 0.5 s and 100 MB).
  * Not part of the tests.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,11 @@ const signUps = spawnSync(
   ['--import', 'tsx', fileURLToPath(new URL('./webhook-sign-up.ts', import.meta.url))],
   { stdio: 'inherit' },
 );
+const footprint = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./server-footprint.ts', import.meta.url))],
+  { stdio: 'inherit' },
+);
 // Optional: it seeds 1,000,000 users into a throwaway database first, which takes minutes.
 const usersAtScale =
   process.env.SIGNET_BENCH_USERS === '1'
@@ -39,6 +45,7 @@ process.exitCode =
   throughput.status === 0 &&
   webhooks.status === 0 &&
   signUps.status === 0 &&
+  footprint.status === 0 &&
   usersAtScale.status === 0
     ? 0
     : 1;
