@@ -1,12 +1,13 @@
 /** `POST /auth/password/sign-in` (wire.md §4.2). */
 
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../../wire/auth.js';
 import type { Database } from '../../../db/database.js';
 import { contactChannels, passwordCredentials, users } from '../../../db/schema.js';
 import { knownError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';
+import { recordActivity } from '../../../services/activity.js';
 import { isSignInEmail } from '../../../services/auth-channels.js';
 import { isBcryptHash } from '../../../services/passwords.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
@@ -47,14 +48,20 @@ export const signInRoute = defineRoute({
     const upgraded = isBcryptHash(stored) ? await ctx.passwords.hash(body.password) : null;
     // The password was checked outside any transaction; an email proof or a reset may have revoked
     // it since. The session is made only if, under the user's lock, it is still the same password.
+    const at = new Date(ctx.now());
     const ending = await ctx.db.transaction(async (tx) => {
-      // The user's lock and whether the user owes a second factor, in one statement: a locking
-      // read returns the row as it is once the lock is held.
+      // One statement takes the user's lock, reads whether the user owes a second factor (a
+      // locking write returns the row as it is once the lock is held) and records the activity a
+      // sign-in that ends in a session records anyway (its last-active time), which would
+      // otherwise be a round trip of its own after the transaction. A sign-in that waits for its
+      // second factor is not activity yet: its user's time stays as it was.
       const [user] = await tx
-        .select({ totp: users.totpSecret })
-        .from(users)
+        .update(users)
+        .set({
+          lastActiveAt: sql`case when ${users.totpSecret} is null then ${at.toISOString()}::timestamptz else ${users.lastActiveAt} end`,
+        })
         .where(eq(users.id, found.userId))
-        .for('share');
+        .returning({ totp: users.totpSecret });
       // A statement of its own after the lock, so it sees what the lock waited for.
       const [now] = await credential(tx);
       if (!user || now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
@@ -75,6 +82,17 @@ export const signInRoute = defineRoute({
         secondFactorDone: !user.totp,
       });
     });
-    return json(await signInAnswer(ctx, ending));
+    // The second factor's error, with its attempt code, is sign-in-ending's to make.
+    if (ending.kind !== 'session') return json(await signInAnswer(ctx, ending));
+    // The answer signInAnswer would make, with the last-active time already written above.
+    const [accessToken] = await Promise.all([
+      ctx.tokens.sign({ projectId: project.id, userId: found.userId, refreshTokenId: ending.session.id }),
+      recordActivity(ctx, project.id, found.userId),
+    ]);
+    return json({
+      access_token: accessToken,
+      refresh_token: ending.session.refreshToken,
+      user_id: found.userId,
+    });
   },
 });
