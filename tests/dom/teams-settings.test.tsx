@@ -440,7 +440,8 @@ describe('team settings page', () => {
     fireEvent.submit(field.closest('form')!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Labs' })).toBeTruthy();
     expect(await bodyOf(calls(requests, 'PATCH', '/teams/t1')[0])).toEqual({ display_name: 'Acme Labs' });
-    expect(within(section).getByRole('status').textContent).toBe('Saved');
+    // The list (and so the heading) may follow before the form's own status says so.
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('Saved'));
   });
 
   it('removes the team image', async () => {
