@@ -11,7 +11,8 @@ import { recordActivity } from '../../../services/activity.js';
 import { isSignInEmail } from '../../../services/auth-channels.js';
 import { isBcryptHash } from '../../../services/passwords.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
-import { endSignIn, signInAnswer } from '../../../services/sign-in-ending.js';
+import { createSessionIf } from '../../../services/sessions.js';
+import { endSignIn, type SignInEnding, signInAnswer } from '../../../services/sign-in-ending.js';
 import { emailField, passwordField } from '../../fields.js';
 
 /** Signs in with an email used for auth and its password. */
@@ -49,7 +50,7 @@ export const signInRoute = defineRoute({
     // The password was checked outside any transaction; an email proof or a reset may have revoked
     // it since. The session is made only if, under the user's lock, it is still the same password.
     const at = new Date(ctx.now());
-    const ending = await ctx.db.transaction(async (tx) => {
+    const ending = await ctx.db.transaction(async (tx): Promise<SignInEnding> => {
       // One statement takes the user's lock, reads whether the user owes a second factor (a
       // locking write returns the row as it is once the lock is held) and records the activity a
       // sign-in that ends in a session records anyway (its last-active time), which would
@@ -62,9 +63,35 @@ export const signInRoute = defineRoute({
         })
         .where(eq(users.id, found.userId))
         .returning({ totp: users.totpSecret });
+      if (!user) throw knownError('EMAIL_PASSWORD_MISMATCH');
+      // The common case, a plain argon2id hash and no second factor: the session is made by one
+      // insert that also checks, as a statement of its own after the lock (so it sees what the
+      // lock waited for), that the email still leads to this user with the verified hash.
+      if (!user.totp && !upgraded) {
+        const unchanged = ctx.db
+          .select({ one: sql`1` })
+          .from(contactChannels)
+          .innerJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
+          .where(
+            and(
+              eq(contactChannels.projectId, project.id),
+              isSignInEmail(body.email),
+              eq(contactChannels.userId, found.userId),
+              eq(passwordCredentials.passwordHash, stored),
+            ),
+          );
+        const session = await createSessionIf(
+          tx,
+          ctx.now,
+          { projectId: project.id, userId: found.userId },
+          sql`exists (${unchanged})`,
+        );
+        if (!session) throw knownError('EMAIL_PASSWORD_MISMATCH');
+        return { kind: 'session', projectId: project.id, userId: found.userId, session, isNewUser: false };
+      }
       // A statement of its own after the lock, so it sees what the lock waited for.
       const [now] = await credential(tx);
-      if (!user || now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
+      if (now?.userId !== found.userId || now.passwordHash !== found.passwordHash) {
         throw knownError('EMAIL_PASSWORD_MISMATCH');
       }
       if (upgraded) {
