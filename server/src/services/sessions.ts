@@ -45,29 +45,6 @@ export async function createSession(
 }
 
 /**
- * Like {@link createSession}, in one statement that makes the session only when `condition` holds
- * as the insert reads it (a sign-in's check that its credential is still the one it verified):
- * undefined, with nothing written, otherwise.
- */
-export async function createSessionIf(
-  db: Executor,
-  now: () => number,
-  input: { projectId: string; userId: string },
-  condition: SQL,
-): Promise<NewSession | undefined> {
-  const id = randomUuid();
-  const refreshToken = randomCrockford(45);
-  const createdAt = now();
-  const expiresAt = createdAt + SIGN_IN_SESSION_LIFETIME_MS;
-  // Every column of refresh_tokens, in the table's order (an insert from a select lists them all).
-  const row = sql`select ${id}::uuid, ${input.projectId}, ${input.userId}::uuid, ${sha256Hex(refreshToken)},
-    ${new Date(createdAt).toISOString()}::timestamptz, ${new Date(expiresAt).toISOString()}::timestamptz,
-    null::timestamptz, false where ${condition}`;
-  const made = await db.insert(refreshTokens).select(row).returning({ id: refreshTokens.id });
-  return made.length > 0 ? { id, refreshToken } : undefined;
-}
-
-/**
  * Finds the live session holding `refreshToken` in `projectId`: records the activity (the session's
  * `lastUsedAt`, its user's `lastActiveAt`) and returns the session, all in one statement. Undefined,
  * with nothing written, when the token is unknown, expired or of another project.
