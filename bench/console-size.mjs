@@ -7,10 +7,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { buildConsole } from '../scripts/lib/build-console.mjs';
 
 /** The initial load's budget, gzipped. */
 export const CONSOLE_INITIAL_BUDGET_BYTES = 115 * 1024;
@@ -25,18 +23,9 @@ const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
  * @returns {Promise<{ initialBytes: number, pages: Record<string, number>, initialModules: string[] }>}
  */
 export async function measureConsole() {
-  const { build } = await import('vite');
   const outDir = await mkdtemp(join(tmpdir(), 'signet-console-size-'));
-  // Vite keeps a NODE_ENV it finds (a test runner's 'test' would build React's development copy).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
   try {
-    const output = await build({
-      mode: 'production',
-      configFile: join(root, 'console/vite.config.ts'),
-      build: { outDir, emptyOutDir: true, manifest: true },
-      logLevel: 'silent',
-    });
+    const output = await buildConsole(outDir, { logLevel: 'silent' });
     const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8'));
     const gz = async (file) => gzipSync(await readFile(join(outDir, file)), { level: 9 }).length;
     const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -81,8 +70,6 @@ export async function measureConsole() {
       .flatMap((chunk) => Object.keys(chunk.modules ?? {}));
     return { initialBytes, pages, initialModules };
   } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
     await rm(outDir, { recursive: true, force: true });
   }
 }

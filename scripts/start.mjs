@@ -15,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole } from './lib/build-console.mjs';
 import { startChild, stopChildren, waitForHttp } from './lib/children.mjs';
 import { appEnv, loadOrCreateDevProject, serverSeedEnv } from './lib/dev-project.mjs';
 
@@ -141,25 +142,6 @@ async function main() {
       '',
     ].join('\n'),
   );
-}
-
-/** Builds the console into `outDir` with Vite (a few seconds). @param {string} outDir */
-async function buildConsole(outDir) {
-  const { build } = await import('vite');
-  // A production build whatever NODE_ENV the caller has (a test runner's would give React's
-  // development copy); restored for the children started after.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: join(repo, 'console/vite.config.ts'),
-      mode: 'production',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
 }
 
 main().catch((error) => {
