@@ -280,7 +280,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     const retention = startRetention(database.db, now, retentionAges, log);
 
     return {
-      fetch: (request) => fetch(request),
+      fetch: async (request) => fetch(request),
       seeded: { internal: seeded.internal, dev: seeded.dev },
       listen: (port = 0, host = '127.0.0.1') => listenOn(fetchFromSocket, port, host),
       listenMailbox: (port = 0, host = '127.0.0.1') => listenOn(mailbox.fetch, port, host),

@@ -8,7 +8,8 @@ export const welcomeRoute = defineRoute({
   summary: "The API's welcome text, and how the request was authenticated",
   response: 'text',
   access: 'optional',
-  async handler({ auth, text }) {
+  // Nothing to wait for: answered in the turn the request arrived (see http/maybe-promise).
+  handler({ auth, text }) {
     const lines = [
       'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.',
       '',

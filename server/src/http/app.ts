@@ -6,14 +6,8 @@ import { Hono } from 'hono';
 import { mountSvixApi } from '../features/webhooks/svix-api/app.js';
 import type { ServerContext } from '../services/context.js';
 import { isConsolePath } from './console-files.js';
-import {
-  errorResponse,
-  finishResponse,
-  isFinished,
-  newRequestId,
-  preflightResponse,
-  textResponse,
-} from './responses.js';
+import { isPromise, type MaybePromise } from './maybe-promise.js';
+import { errorResponse, finishResponse, newRequestId, preflightResponse, textResponse } from './responses.js';
 import { type RouteSpec, runRoute } from './route.js';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
@@ -36,7 +30,7 @@ export function createHttpApp(
     /** Answers `/console` and below (the admin console's files); without it they are not found. */
     console?: (request: Request, pathname: string) => Promise<Response>;
   } = {},
-): (request: Request, connection?: Connection) => Promise<Response> {
+): (request: Request, connection?: Connection) => MaybePromise<Response> {
   const app = new Hono<Env>();
   const run = (spec: RouteSpec, request: Request, params: Record<string, string>, env: Env['Bindings']) =>
     runRoute(ctx, spec, request, params, {
@@ -72,12 +66,13 @@ export function createHttpApp(
   app.onError((error, c) => errorResponse(error, c.env.requestId, ctx.log));
 
   const consoleFiles = options.console;
-  return async (request, connection) => {
+  const fail = (error: unknown, requestId: string) => errorResponse(error, requestId, ctx.log);
+  return (request, connection) => {
     const pathname = pathOf(request.url);
     // The console is a web page, not the API: no API headers, no CORS, its own caching.
     if (consoleFiles && isConsolePath(pathname)) return consoleFiles(request, pathname);
     const requestId = newRequestId();
-    let response: Response;
+    let response: MaybePromise<Response>;
     try {
       if (!KNOWN_METHODS.has(request.method)) response = textResponse(405, 'Method not allowed');
       // CORS preflight is answered before any routing or authentication.
@@ -85,13 +80,17 @@ export function createHttpApp(
       else {
         const env = { requestId, remoteAddress: connection?.remoteAddress };
         const spec = fixed.get(request.method)?.get(pathname);
-        response = spec ? await run(spec, request, NO_PARAMS, env) : await app.fetch(request, env);
+        response = spec ? run(spec, request, NO_PARAMS, env) : app.fetch(request, env);
       }
     } catch (error) {
-      response = errorResponse(error, requestId, ctx.log);
+      response = fail(error, requestId);
     }
-    // Most answers were made with every header in place: no await, no second promise for them.
-    return isFinished(response) ? response : finishResponse(request, response, requestId);
+    // An answer that is ready now is handed back now: the HTTP server writes it in this turn.
+    if (!isPromise(response)) return finishResponse(request, response, requestId);
+    return response.then(
+      (answer) => finishResponse(request, answer, requestId),
+      (error: unknown) => finishResponse(request, fail(error, requestId), requestId),
+    );
   };
 }
 

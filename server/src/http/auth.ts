@@ -20,26 +20,60 @@ import {
   userRecordFields,
   userRecordFrom,
 } from '../services/users.js';
+import { isPromise, type MaybePromise } from './maybe-promise.js';
 
 const ACCESS_TYPES: readonly string[] = ['client', 'server', 'admin'];
 
-/** Authenticates `request`; null when it declares no access type (anonymous). */
-export async function authenticate(ctx: ServerContext, request: Request): Promise<RequestAuth | null> {
-  const headers = request.headers;
-  const projectId = headers.get(HEADER.projectId) ?? undefined;
-  const accessType = headers.get(HEADER.accessType) ?? undefined;
-  const accessToken = headers.get(HEADER.accessToken) ?? undefined;
-  const publishableKey = headers.get(HEADER.publishableClientKey) ?? undefined;
-  const secretKey = headers.get(HEADER.secretServerKey) ?? undefined;
-  const adminKey = headers.get(HEADER.superSecretAdminKey) ?? undefined;
-  const adminAccessToken = headers.get(HEADER.adminAccessToken) ?? undefined;
+/** The X-Stack headers authentication reads (wire.md §1.3), each undefined when absent. */
+interface AuthHeaders {
+  projectId?: string;
+  accessType?: string;
+  accessToken?: string;
+  publishableKey?: string;
+  secretKey?: string;
+  adminKey?: string;
+  adminAccessToken?: string;
+}
 
+/** Reads the headers of `request` that authentication needs, once. */
+function authHeadersOf(request: Request): AuthHeaders {
+  const headers = request.headers;
+  return {
+    projectId: headers.get(HEADER.projectId) ?? undefined,
+    accessType: headers.get(HEADER.accessType) ?? undefined,
+    accessToken: headers.get(HEADER.accessToken) ?? undefined,
+    publishableKey: headers.get(HEADER.publishableClientKey) ?? undefined,
+    secretKey: headers.get(HEADER.secretServerKey) ?? undefined,
+    adminKey: headers.get(HEADER.superSecretAdminKey) ?? undefined,
+    adminAccessToken: headers.get(HEADER.adminAccessToken) ?? undefined,
+  };
+}
+
+/**
+ * Authenticates `request`; null when it declares no access type (anonymous). Answered at once,
+ * with no promise, when memory knows everything it needs (see services/auth-cache); errors are
+ * then thrown at once too.
+ */
+export function authenticate(ctx: ServerContext, request: Request): MaybePromise<RequestAuth | null> {
+  const headers = authHeadersOf(request);
+  const { projectId, accessToken } = headers;
   // 1. A stale token breaks every call, even those that need no user, so the client drops it.
-  let claims: AccessTokenClaims | undefined;
-  if (projectId && accessToken) {
-    claims = await verifyAccessToken(ctx, accessToken, 'user');
-    if (claims.projectId !== projectId) throw knownError('INVALID_PROJECT_FOR_ACCESS_TOKEN');
-  }
+  if (!projectId || !accessToken) return authenticateWithClaims(ctx, headers, undefined);
+  const cached = ctx.authCache.claims(accessToken, ctx.now());
+  if (cached) return authenticateWithClaims(ctx, headers, cached);
+  return verifyAccessToken(ctx, accessToken, 'user').then((claims) =>
+    authenticateWithClaims(ctx, headers, claims),
+  );
+}
+
+/** Steps 2–8 of authentication, once the access token (if any) is verified. */
+function authenticateWithClaims(
+  ctx: ServerContext,
+  headers: AuthHeaders,
+  claims: AccessTokenClaims | undefined,
+): MaybePromise<RequestAuth | null> {
+  const { projectId, accessType, publishableKey, secretKey, adminKey, adminAccessToken } = headers;
+  if (claims && claims.projectId !== projectId) throw knownError('INVALID_PROJECT_FOR_ACCESS_TOKEN');
 
   // 2-4. Access type and project id.
   if (!accessType) {
@@ -55,22 +89,38 @@ export async function authenticate(ctx: ServerContext, request: Request): Promis
   if (!projectId) throw knownError('ACCESS_TYPE_WITHOUT_PROJECT_ID', { request_type: type });
 
   // 8. The user comes with step 5 or 6; a deleted user simply means no user.
-  let found: ProjectAndUser;
-  if (adminAccessToken) {
-    // 5. A dashboard user managing this project; keys are not checked then.
-    const project = await authenticateAdminAccessToken(ctx, adminAccessToken, projectId);
-    const user = claims ? await loadUser(ctx.db, projectId, claims.userId) : null;
-    const live = user && (await sessionUserExists(ctx, projectId, claims));
-    found = { project, user: live ? user : null };
-  } else {
-    // 6. The key of the declared access type.
-    const keys = { publishableKey, secretKey, adminKey };
-    found = await checkProjectKey(ctx, type, projectId, keys, claims);
-  }
-  const { project, user } = found;
+  const found = adminAccessToken
+    ? // 5. A dashboard user managing this project; keys are not checked then.
+      adminProjectAndUser(ctx, adminAccessToken, projectId, claims)
+    : // 6. The key of the declared access type.
+      checkProjectKey(ctx, type, projectId, { publishableKey, secretKey, adminKey }, claims);
+  if (isPromise(found)) return found.then((answer) => requestAuthOf(type, projectId, claims, answer));
+  return requestAuthOf(type, projectId, claims, found);
+}
+
+/** Step 7 and the result: the request's access type, project, user and session. */
+function requestAuthOf(
+  type: AccessType,
+  projectId: string,
+  claims: AccessTokenClaims | undefined,
+  { project, user }: ProjectAndUser,
+): RequestAuth {
   // 7. In practice the key check fails first, as keys belong to a project.
   if (!project) throw knownError('PROJECT_NOT_FOUND', { project_id: projectId });
   return { type, project, user, refreshTokenId: claims?.refreshTokenId, hasAccessToken: Boolean(claims) };
+}
+
+/** Step 5: the project an admin access token manages, and the access token's user if its session is live. */
+async function adminProjectAndUser(
+  ctx: ServerContext,
+  adminAccessToken: string,
+  projectId: string,
+  claims: AccessTokenClaims | undefined,
+): Promise<ProjectAndUser> {
+  const project = await authenticateAdminAccessToken(ctx, adminAccessToken, projectId);
+  const user = claims ? await loadUser(ctx.db, projectId, claims.userId) : null;
+  const live = user && (await sessionUserExists(ctx, projectId, claims));
+  return { project, user: live ? user : null };
 }
 
 /** Verifies an access token, mapping failures to the user or admin flavour of the error. */
@@ -161,26 +211,41 @@ const KEY_CHECKS = {
  * (undefined when the key is valid but the project is gone: a left join keeps the two failures
  * apart) and user `userId` of the project with its details (null when none is asked for or found).
  */
-async function checkProjectKey(
+function checkProjectKey(
   ctx: ServerContext,
   type: AccessType,
   projectId: string,
   keys: { publishableKey?: string; secretKey?: string; adminKey?: string },
   claims: AccessTokenClaims | undefined,
-): Promise<ProjectAndUser> {
+): MaybePromise<ProjectAndUser> {
   const userId = claims?.userId;
-  const { key, column, missing, invalid } = KEY_CHECKS[type];
-  const value = keys[key];
-  if (!value) throw knownError(missing);
-  const { authCache: cache } = ctx;
+  const value = keys[KEY_CHECKS[type].key];
+  if (!value) throw knownError(KEY_CHECKS[type].missing);
+  const cache = ctx.authCache;
   const now = ctx.now();
-  const refreshTokenId = claims?.refreshTokenId;
-  // From memory when both halves are there (see services/auth-cache): no round trip at all.
+  // From memory when both halves are there (see services/auth-cache): no round trip, no promise.
   const keyHit = cache.key(type, projectId, value, now);
-  const userHit = userId === undefined ? undefined : cache.user(projectId, userId, refreshTokenId, now);
+  const userHit =
+    userId === undefined ? undefined : cache.user(projectId, userId, claims?.refreshTokenId, now);
   if (keyHit && (userId === undefined || userHit)) {
     return { project: keyHit.project, user: userHit?.user ?? null };
   }
+  return readProjectKey(ctx, type, projectId, value, claims, now);
+}
+
+/** The key check's round trip, when memory does not have its answer; stores what it finds. */
+async function readProjectKey(
+  ctx: ServerContext,
+  type: AccessType,
+  projectId: string,
+  value: string,
+  claims: AccessTokenClaims | undefined,
+  now: number,
+): Promise<ProjectAndUser> {
+  const userId = claims?.userId;
+  const refreshTokenId = claims?.refreshTokenId;
+  const { column, invalid } = KEY_CHECKS[type];
+  const cache = ctx.authCache;
   const epoch = cache.epoch;
   const keyMatches = and(
     eq(column, value),

@@ -1,6 +1,7 @@
 /** Request body parsing by content type (wire.md §1.4). */
 import { knownError, StatusError } from '../errors.js';
 import { MAX_BODY_BYTES } from '../input-limits.js';
+import type { MaybePromise } from './maybe-promise.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -8,13 +9,19 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export type ParsedBody = unknown;
 
 /**
- * Parses the body of `request` by its content type. GET requests never have a body. Throws
+ * Parses the body of `request` by its content type. GET requests never have a body, and a request
+ * without a content type has none either: both are answered at once, with no promise. Throws
  * BODY_PARSING_ERROR for malformed JSON, bad UTF-8 or an unknown content type.
  */
-export async function parseBody(request: Request): Promise<ParsedBody> {
+export function parseBody(request: Request): MaybePromise<ParsedBody> {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (!contentType) return undefined;
+  return readBody(request, contentType);
+}
+
+/** Reads and decodes a body whose content type is `contentType`. */
+async function readBody(request: Request, contentType: string): Promise<ParsedBody> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await request.arrayBuffer());

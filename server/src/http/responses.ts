@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { HEADER } from '../../../wire/headers.js';
 import { isConnectionError } from '../db/errors.js';
 import { KnownError, StatusError } from '../errors.js';
+import type { MaybePromise } from './maybe-promise.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -167,20 +168,27 @@ export function isFinished(response: Response): boolean {
  * The response is changed in place (its headers), not copied: a copy would turn its body into a
  * stream and cost the HTTP server its fast path for string bodies.
  */
-export async function finishResponse(
+export function finishResponse(
   request: Request,
   response: Response,
   requestId: string,
-): Promise<Response> {
+): MaybePromise<Response> {
   const status = response.status;
   if (isFinished(response)) return response;
-  let finished = response;
   if (status >= 400 && status <= 599 && request.headers.has(HEADER.overrideErrorStatus)) {
-    finished = new Response(await response.text(), { status: 200, headers: response.headers });
-    finished.headers.set(HEADER.actualStatus, String(status));
+    return response.text().then((text) => {
+      const overridden = new Response(text, { status: 200, headers: response.headers });
+      overridden.headers.set(HEADER.actualStatus, String(status));
+      return addCommonHeaders(overridden, requestId);
+    });
   }
-  const headers = finished.headers;
+  return addCommonHeaders(response, requestId);
+}
+
+/** Sets the request id and the headers every API response carries on `response`'s own headers. */
+function addCommonHeaders(response: Response, requestId: string): Response {
+  const headers = response.headers;
   headers.set(HEADER.requestId, requestId);
   for (const [name, value] of COMMON_HEADERS) headers.set(name, value);
-  return finished;
+  return response;
 }

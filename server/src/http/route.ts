@@ -12,6 +12,7 @@ import type { RequestAuth } from '../services/request-auth.js';
 import type { UserRecord } from '../services/users.js';
 import { accessError, authenticate } from './auth.js';
 import { parseBody } from './body.js';
+import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { finishedResponse, jsonResponse } from './responses.js';
 import { check, schemaError, unstorable } from './validate.js';
 
@@ -132,7 +133,7 @@ export interface RouteSpec<
       v.InferInput<R>,
       ParamsOf<Path>
     >,
-  ): Promise<Response>;
+  ): MaybePromise<Response>;
 }
 
 /** A plain-text answer (`response: 'text'`): its schema in the OpenAPI document. */
@@ -162,21 +163,63 @@ export function isRoute(value: unknown): value is RouteSpec {
   return typeof value === 'object' && value !== null && DECLARED.has(value);
 }
 
-/** Runs the pipeline of `spec` for one request. */
-export async function runRoute(
+/** Where a request came from, and how the pipeline answers it. */
+interface RunOptions {
+  requestId: string;
+  remoteAddress?: string;
+  checkResponses?: boolean;
+}
+
+/**
+ * Runs the pipeline of `spec` for one request: parse the body, authenticate, check, run the
+ * handler. Each step that has nothing to wait for answers at once, so a request whose body,
+ * authentication and handler need no I/O is answered with no promise at all (see maybe-promise).
+ * Errors are thrown, at once or through the promise.
+ */
+export function runRoute(
   ctx: ServerContext,
   spec: RouteSpec,
   request: Request,
   params: Record<string, string>,
-  connection: { requestId: string; remoteAddress?: string; checkResponses?: boolean },
-): Promise<Response> {
-  const { requestId, remoteAddress, checkResponses = false } = connection;
-  const rawBody = await parseBody(request);
+  options: RunOptions,
+): MaybePromise<Response> {
+  const rawBody = parseBody(request);
+  if (isPromise(rawBody)) {
+    return rawBody.then((body) => authenticateAndRun(ctx, spec, request, params, options, body));
+  }
+  return authenticateAndRun(ctx, spec, request, params, options, rawBody);
+}
+
+/** The pipeline once the body is read: authenticate, then check and run. */
+function authenticateAndRun(
+  ctx: ServerContext,
+  spec: RouteSpec,
+  request: Request,
+  params: Record<string, string>,
+  options: RunOptions,
+  rawBody: unknown,
+): MaybePromise<Response> {
   // Header values reach queries in authentication, before the schemas below, unchecked: Node's
   // parser refuses NUL and control bytes (400) and more than 16 KiB of headers (431), reads bytes
   // as Latin-1 (no lone surrogates), and an in-process Request's Headers refuse the same. No
   // header value can hold what `unstorable` refuses, so no request pays for a pass over them.
-  const auth = spec.access === 'none' ? null : await authenticate(ctx, request);
+  const auth = spec.access === 'none' ? null : authenticate(ctx, request);
+  if (isPromise(auth)) {
+    return auth.then((found) => runAuthenticated(ctx, spec, request, params, options, rawBody, found));
+  }
+  return runAuthenticated(ctx, spec, request, params, options, rawBody, auth);
+}
+
+/** The pipeline once the body is read and the request authenticated: checks, then the handler. */
+function runAuthenticated(
+  ctx: ServerContext,
+  spec: RouteSpec,
+  request: Request,
+  params: Record<string, string>,
+  options: RunOptions,
+  rawBody: unknown,
+  auth: RequestAuth | null,
+): MaybePromise<Response> {
   if (Array.isArray(spec.access)) {
     const error = accessError(auth, spec.access);
     if (error) throw error;
@@ -207,20 +250,25 @@ export async function runRoute(
   if (problems.length > 0) throw schemaError(request, problems);
 
   const input = new RouteInput(ctx, spec, request, auth, body, query.ok ? query.value : {}, params, rawBody, {
-    requestId,
-    remoteAddress,
-    checkResponses,
+    requestId: options.requestId,
+    remoteAddress: options.remoteAddress,
+    checkResponses: options.checkResponses ?? false,
   });
   // A write drops what authentication kept about its project, before it starts (so no read
   // running beside it stores the old state) and after it ends (so none serves it): at once in this
   // process; other processes hear it from the change feed.
   const writesProject = request.method !== 'GET' && auth ? auth.project.id : undefined;
   if (writesProject === undefined) return spec.handler(input as never);
-  ctx.authCache.invalidateProject(writesProject);
+  return runWrite(ctx, spec, input, writesProject);
+}
+
+/** Runs a writing handler between the two invalidations of its project's cached entries. */
+async function runWrite(ctx: ServerContext, spec: RouteSpec, input: RouteInput, projectId: string) {
+  ctx.authCache.invalidateProject(projectId);
   try {
     return await spec.handler(input as never);
   } finally {
-    ctx.authCache.invalidateProject(writesProject);
+    ctx.authCache.invalidateProject(projectId);
   }
 }
 

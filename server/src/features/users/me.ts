@@ -29,7 +29,8 @@ export const getMeRoute = defineRoute({
   response: v.union([ServerUserSchema, ClientUserSchema]),
   access: ANY,
   me: true,
-  async handler({ auth, json }) {
+  // Authentication brought the user: answered in the turn the request arrived when it came from memory.
+  handler({ auth, json }) {
     return json(view(auth, me(auth)));
   },
 });
