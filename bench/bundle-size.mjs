@@ -88,9 +88,11 @@ window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLink
     code: `export { totp } from './plugins/totp/index.ts';`,
   },
   {
-    name: 'passkey plugin alone, with @simplewebauthn/browser (on top of the core)',
-    budgetBytes: KB(4),
+    // @simplewebauthn/browser comes with the first ceremony: the entry below measures that chunk.
+    name: 'passkey plugin alone, the WebAuthn library aside (on top of the core)',
+    budgetBytes: KB(1.5),
     coreExternal: true,
+    dynamicImportsApart: true,
     code: `export { passkey } from './plugins/passkey/index.ts';`,
   },
   {
@@ -159,6 +161,11 @@ export { teamsScreens, TeamSwitcher } from './plugins/teams/screens.tsx';`,
     budgetBytes: KB(60),
     dynamicImportsApart: true,
     code: everyPluginCode(),
+  },
+  {
+    name: 'the WebAuthn library, its own chunk (fetched by the first passkey ceremony)',
+    budgetBytes: KB(2.9),
+    code: `export * from './plugins/passkey/webauthn-library.ts';`,
   },
   {
     name: 'one provider icon, its own chunk (Discord, the largest)',

@@ -121,8 +121,8 @@ export const passkey = pluginFactory('passkey', (options: PasskeyOptions = {}) =
           );
           const credential = await webauthn
             .create(creationOptionsFor(started.options_json, hostnameOf(ctx)))
-            .catch((error: unknown) => {
-              throw ceremonyError(
+            .catch(async (error: unknown) => {
+              throw await ceremonyError(
                 error,
                 new SignetError(
                   'PASSKEY_REGISTRATION_FAILED',
@@ -150,8 +150,8 @@ export const passkey = pluginFactory('passkey', (options: PasskeyOptions = {}) =
           );
           const assertion = await webauthn
             .get(requestOptionsFor(started.options_json, hostnameOf(ctx)))
-            .catch((error: unknown) => {
-              throw ceremonyError(
+            .catch(async (error: unknown) => {
+              throw await ceremonyError(
                 error,
                 new SignetError('PASSKEY_AUTHENTICATION_FAILED', 400, 'Failed to sign in with passkey'),
               );

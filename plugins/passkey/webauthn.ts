@@ -3,14 +3,13 @@
  * checks the browser would fail on with an unclear message (a hostname that cannot be an RP id, a
  * user id outside WebAuthn's 1–64 bytes), and `@simplewebauthn/browser` for the ceremony itself.
  * Replaceable as a whole (`passkey({ webauthn })`) where there is no browser, as in tests.
+ *
+ * The library is loaded with `import()` when a ceremony starts (or fails), not with the plugin:
+ * every ceremony is async anyway, and the support check is the one line below.
  */
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  startRegistration,
-  WebAuthnError,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { SignetError } from '../../core/index.js';
 import { PASSKEY_RP_ID_SENTINEL } from '../../wire/index.js';
@@ -25,15 +24,23 @@ export interface WebAuthnClient {
   get(options: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
+/** What the plugin uses of `@simplewebauthn/browser`, fetched on first use. */
+const library = () => import('./webauthn-library.js');
+
 /** The browser's WebAuthn, through `@simplewebauthn/browser`. */
 export const browserWebAuthn: WebAuthnClient = {
-  isSupported: () => browserSupportsWebAuthn(),
+  // What the library's browserSupportsWebAuthn() checks, without loading it for a sync answer.
+  isSupported: () => typeof globalThis.PublicKeyCredential === 'function',
   create: async (options) =>
-    (await startRegistration({
+    (await (
+      await library()
+    ).startRegistration({
       optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
     })) as unknown as Record<string, unknown>,
   get: async (options) =>
-    (await startAuthentication({
+    (await (
+      await library()
+    ).startAuthentication({
       optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
     })) as unknown as Record<string, unknown>,
 };
@@ -45,10 +52,15 @@ export function webAuthnError(message: string, code: string): SignetError<'PASSK
 
 /**
  * What a failed ceremony becomes: our own checks' errors as they are, a WebAuthn failure of the
- * browser as PASSKEY_WEBAUTHN_ERROR, anything else as `fallback`.
+ * browser as PASSKEY_WEBAUTHN_ERROR, anything else as `fallback`. Async because telling a
+ * WebAuthnError apart needs the library's class (a stand-in client may throw one too).
  */
-export function ceremonyError(error: unknown, fallback: SignetError<string>): SignetError<string> {
+export async function ceremonyError(
+  error: unknown,
+  fallback: SignetError<string>,
+): Promise<SignetError<string>> {
   if (error instanceof SignetError) return error;
+  const { WebAuthnError } = await library();
   return error instanceof WebAuthnError ? webAuthnError(error.message, error.code) : fallback;
 }
 
