@@ -2,21 +2,28 @@
  * Impersonation: the console makes an impersonation session for the user and opens the app, in a
  * new tab, signed in as them (the app's impersonate page takes the token from the link's fragment
  * and shows that it is impersonating). Nothing to paste anywhere. The app's address is remembered
- * per project in this browser.
+ * per project in this browser. The link carries a live session token, so it is made only for an
+ * origin the project trusts (`impersonationTarget`): an address on any other origin, typed or
+ * remembered, is refused before a session is asked for.
  */
 import { useState } from 'react';
 import { impersonationLink } from 'signet/plugins/impersonation';
 import { Actions, Button, Form, Note, Stack, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
+import { Link } from '../../router/link.js';
 import { Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import { messageOf } from '../../shell/use-load.js';
+import { impersonationTarget } from './impersonation-target.js';
 import type { UserSectionProps } from './user-context.js';
 
 /** Where a project's app address is remembered. */
 export const appUrlStorageKey = (projectId: string) => `signet-console:impersonation-app-url:${projectId}`;
 
-/** The app address to offer: the one remembered, the first trusted domain, or localhost when allowed. */
+/**
+ * The app address to offer: the one remembered, the first trusted domain, or localhost when allowed.
+ * A remembered address is offered as it is even when no longer trusted, so the refusal shows it.
+ */
 export function defaultAppUrl(
   projectId: string,
   config: { domains: ReadonlyArray<{ domain: string }>; allowLocalhost: boolean },
@@ -30,18 +37,9 @@ export function defaultAppUrl(
   return remembered ?? config.domains[0]?.domain ?? (config.allowLocalhost ? 'http://localhost:5173' : '');
 }
 
-/** The handler path of the trusted domain `appUrl` is on, or the kit's default. */
-function handlerPathFor(appUrl: string, domains: ReadonlyArray<{ domain: string; handlerPath: string }>) {
-  try {
-    const origin = new URL(appUrl).origin;
-    return (
-      domains.find((d) => URL.canParse(d.domain) && new URL(d.domain).origin === origin)?.handlerPath ??
-      '/handler'
-    );
-  } catch {
-    return '/handler';
-  }
-}
+/** The field's message for an address the project does not trust; it names where the token would go. */
+const untrustedMessage = (origin: string) =>
+  `${origin} is not a trusted domain of this project, so no impersonation link is made for it.`;
 
 /** The impersonate section. */
 export function ImpersonateSection({
@@ -55,12 +53,22 @@ export function ImpersonateSection({
   const [appUrl, setAppUrl] = useState(() => defaultAppUrl(projectId, project.config));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Checked as the admin types, and for a remembered address from the start: an untrusted one is
+  // named at once and the button stays off, so a planted or mistyped address is never used.
+  const target = impersonationTarget(appUrl, project.config);
+  const refusedOrigin = !target.ok && target.reason === 'untrusted' ? target.origin : null;
 
   const impersonate = async () => {
     if (busy) return;
     const address = appUrl.trim();
-    if (!/^https?:\/\/[^/]/i.test(address) || !URL.canParse(address))
+    // Before any token exists: the server is asked for one only for a trusted address.
+    const checked = impersonationTarget(address, project.config);
+    if (!checked.ok) {
+      if (checked.reason === 'untrusted') return setError(untrustedMessage(checked.origin));
+      if (checked.reason === 'credentials')
+        return setError('Enter the app’s address without a user name or password.');
       return setError('Enter the app’s address, such as https://app.example.com.');
+    }
     setBusy(true);
     setError(undefined);
     try {
@@ -68,7 +76,7 @@ export function ImpersonateSection({
       if (result.status === 'error') return setError(result.error.message);
       const url = impersonationLink({
         appUrl: address,
-        handlerPath: handlerPathFor(address, project.config.domains),
+        handlerPath: checked.handlerPath,
         refreshToken: result.data.refreshToken,
       });
       try {
@@ -100,11 +108,18 @@ export function ImpersonateSection({
             autoComplete="off"
             placeholder="https://app.example.com"
             value={appUrl}
-            error={error}
+            error={refusedOrigin ? untrustedMessage(refusedOrigin) : error}
+            below={
+              refusedOrigin && (
+                <Link className="signet-link" to={`/projects/${encodeURIComponent(projectId)}/domains`}>
+                  Trusted domains are set on the Domains page
+                </Link>
+              )
+            }
             onChange={(event) => setAppUrl(event.target.value)}
           />
           <Actions>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy} disabled={refusedOrigin !== null}>
               Impersonate this user
             </Button>
           </Actions>
