@@ -26,7 +26,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { buildServer } from './lib/built-server.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../server/', import.meta.url));
 const SETTLE_MS = 3000;
@@ -109,21 +109,9 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-// The published package's cli.js, built beside the sources so that `../migrations/` and the
-// server's node_modules resolve as they do from dist/.
-const buildDir = join(SERVER_DIR, `.bench-footprint-${process.pid}`);
-await build({
-  entryPoints: { index: join(SERVER_DIR, 'src/index.ts'), cli: join(SERVER_DIR, 'src/cli.ts') },
-  outdir: buildDir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
-const builtCli = join(buildDir, 'cli.js');
+// The published package's cli.js (see lib/built-server).
+const built = await buildServer('footprint');
+const builtCli = built.cli;
 const sourcesCli = join(SERVER_DIR, 'bin/signet-server.mjs');
 
 const samples: Record<string, Sample[]> = {};
@@ -144,7 +132,7 @@ try {
   }
 } finally {
   await rm(work, { recursive: true, force: true });
-  await rm(buildDir, { recursive: true, force: true });
+  await built.remove();
 }
 
 const figure = (name: string) => ({

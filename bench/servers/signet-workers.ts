@@ -1,13 +1,16 @@
 /**
- * `signet-server --workers N` on PostgreSQL, as users start it (the bin, a process per worker),
- * with one signed-up user; prints its URL, keys and tokens like signet.ts does.
+ * `signet-server --workers N` on PostgreSQL, as users start it (the built CLI the bench made,
+ * `SIGNET_BENCH_SERVER_CLI`, or the bin when run by hand; a process per worker), with one
+ * signed-up user; prints its URL, keys and tokens like signet.ts does.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readySignet } from './child.js';
 
 const [databaseUrl, workers = '2'] = process.argv.slice(2);
-const bin = fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.meta.url));
+const bin =
+  process.env.SIGNET_BENCH_SERVER_CLI ??
+  fileURLToPath(new URL('../../server/bin/signet-server.mjs', import.meta.url));
 const child = spawn(
   process.execPath,
   [bin, '--port', '0', '--mailbox-port', '0', '--dev-oauth-port', '0', '--workers', workers],

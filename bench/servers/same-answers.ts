@@ -1,0 +1,41 @@
+/**
+ * The floor under signet's request-path targets: a bare Hono route answering exactly what signet
+ * answers (`GET /api/v1` and `GET /api/v1/users/me`: same status, headers and body, a fresh request
+ * id each time), computing nothing. Whatever it costs is the cost of the exchange itself (request
+ * headers parsed, ~0.5–0.8 KB written, the load generator reading it) that no server work can save;
+ * signet's ratio to bare Hono can at best reach this one's.
+ *
+ * Takes signet's URL and the users/me request headers (JSON) and copies the answers from it.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { newRequestId } from '../../server/src/http/responses.js';
+import { ready } from './child.js';
+
+const [signetUrl = '', meHeaders = '{}'] = process.argv.slice(2);
+
+/** One of signet's answers, with its request id left to be made per request. */
+async function copyAnswer(path: string, headers: Record<string, string>) {
+  const response = await fetch(`${signetUrl}${path}`, { headers });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  const kept = Object.fromEntries([...response.headers].filter(([name]) => !SET_BY_NODE.has(name)));
+  return { status: response.status, headers: kept, body: await response.text() };
+}
+/** Headers Node's HTTP server writes itself. */
+const SET_BY_NODE = new Set(['content-length', 'date', 'connection', 'keep-alive', 'x-stack-request-id']);
+
+const root = await copyAnswer('/api/v1', {});
+const me = await copyAnswer('/api/v1/users/me', JSON.parse(meHeaders));
+const answer = (copy: typeof root) =>
+  new Response(copy.body, {
+    status: copy.status,
+    headers: { ...copy.headers, 'x-stack-request-id': newRequestId() },
+  });
+
+const app = new Hono();
+app.get('/api/v1', () => answer(root));
+app.get('/api/v1/users/me', () => answer(me));
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  ready({ url: `http://127.0.0.1:${info.port}` });
+});
+process.on('SIGTERM', () => server.close());
