@@ -98,7 +98,7 @@ window.signetReact = { SignetProvider, SignetHandler, passwordScreens, magicLink
   {
     // The QR code is the React adapter's QrCode, which only the totp screens use: counted here.
     name: 'totp screens alone, with the QR code and its encoder (on top of the core and the React adapter)',
-    budgetBytes: KB(6.5),
+    budgetBytes: KB(4.9),
     coreExternal: true,
     code: `export { totpScreens } from './plugins/totp/screens.tsx';
 export { QrCode } from './react/ui/qr-code.tsx';`,

@@ -1,8 +1,8 @@
 /**
- * A QR code drawn in the page as SVG (uqr encodes it here; no image is fetched from anywhere, so
- * a secret in it never leaves the browser). One path of unit squares, with the quiet zone.
+ * A QR code drawn in the page as SVG (encoded here by qrMatrix; no image is fetched from anywhere,
+ * so a secret in it never leaves the browser). One path of unit squares, with the quiet zone.
  */
-import { encode } from 'uqr';
+import { qrMatrix } from './qr-matrix.js';
 
 /** Props of `QrCode`. */
 export interface QrCodeProps {
@@ -16,7 +16,7 @@ export interface QrCodeProps {
 
 /** The QR code of `value`, black on white in a thin rounded frame, whatever the theme. */
 export function QrCode({ value, label, size = 192 }: QrCodeProps) {
-  const { data } = encode(value, { ecc: 'M', border: 4 });
+  const data = qrMatrix(value, 4);
   let path = '';
   data.forEach((row, y) => {
     row.forEach((dark, x) => {
