@@ -11,22 +11,14 @@
 import {
   apiPath,
   type ErrorCodesOf,
-  type PluginContext,
   pluginFactory,
   type Result,
-  SignetError,
   type SignInResult,
   toResult,
   toSignInResult,
 } from '../../core/index.js';
-import type { PasskeyInitiationJson, PasskeyJson, SignInResponseJson } from '../../wire/index.js';
-import {
-  browserWebAuthn,
-  ceremonyError,
-  creationOptionsFor,
-  requestOptionsFor,
-  type WebAuthnClient,
-} from './webauthn.js';
+import type { PasskeyJson } from '../../wire/index.js';
+import { browserWebAuthn, type WebAuthnClient } from './webauthn.js';
 
 export { rpIdFor, type WebAuthnClient, webAuthnError } from './webauthn.js';
 
@@ -84,88 +76,18 @@ const fromJson = (json: PasskeyJson): Passkey => ({
   lastUsedAt: json.last_used_at_millis === null ? null : new Date(json.last_used_at_millis),
 });
 
-/**
- * Starts a ceremony: the server's options and code, or the given failure when the server would
- * not start it (as Stack's client reports it).
- */
-async function initiate(ctx: PluginContext, path: string, failure: SignetError<string>) {
-  try {
-    return await ctx.http.request<PasskeyInitiationJson>(path, { method: 'POST', body: {} });
-  } catch (error) {
-    if (error instanceof SignetError) throw failure;
-    throw error;
-  }
-}
-
-const hostnameOf = (ctx: PluginContext) => {
-  const url = ctx.env.currentUrl();
-  return url ? new URL(url).hostname : null;
-};
-
 /** The passkey plugin. */
 export const passkey = pluginFactory('passkey', (options: PasskeyOptions = {}) => {
   const webauthn = options.webauthn ?? browserWebAuthn;
+  // Adding a passkey and signing in with one: fetched with the first ceremony (both are async).
+  const ceremonies = () => import('./ceremonies.js');
   return {
     setup: (ctx): PasskeyApi => ({
       isSupported: () => webauthn.isSupported(),
       register: ({ name } = {}) =>
-        toResult(async () => {
-          const started = await initiate(
-            ctx,
-            '/auth/passkey/initiate-passkey-registration',
-            new SignetError(
-              'PASSKEY_REGISTRATION_FAILED',
-              400,
-              'Failed to get initiation options for passkey registration',
-            ),
-          );
-          const credential = await webauthn
-            .create(creationOptionsFor(started.options_json, hostnameOf(ctx)))
-            .catch(async (error: unknown) => {
-              throw await ceremonyError(
-                error,
-                new SignetError(
-                  'PASSKEY_REGISTRATION_FAILED',
-                  400,
-                  'Failed to start passkey registration due to unknown error',
-                ),
-              );
-            });
-          await ctx.http.request('/auth/passkey/register', {
-            method: 'POST',
-            body: { credential, code: started.code, ...(name ? { name } : {}) },
-          });
-          await ctx.refreshUser();
-        }, REGISTER_ERRORS),
+        toResult(async () => (await ceremonies()).register(ctx, webauthn, name), REGISTER_ERRORS),
       signIn: ({ noRedirect } = {}) =>
-        toSignInResult(async () => {
-          const started = await initiate(
-            ctx,
-            '/auth/passkey/initiate-passkey-authentication',
-            new SignetError(
-              'PASSKEY_AUTHENTICATION_FAILED',
-              400,
-              'Failed to get initiation options for passkey authentication',
-            ),
-          );
-          const assertion = await webauthn
-            .get(requestOptionsFor(started.options_json, hostnameOf(ctx)))
-            .catch(async (error: unknown) => {
-              throw await ceremonyError(
-                error,
-                new SignetError('PASSKEY_AUTHENTICATION_FAILED', 400, 'Failed to sign in with passkey'),
-              );
-            });
-          return ctx.signIn(
-            () =>
-              ctx.http.request<SignInResponseJson>('/auth/passkey/sign-in', {
-                method: 'POST',
-                withSession: false,
-                body: { authentication_response: assertion, code: started.code },
-              }),
-            { method: 'passkey', noRedirect, alwaysAfterSignIn: true },
-          );
-        }, SIGN_IN_ERRORS),
+        toSignInResult(async () => (await ceremonies()).signIn(ctx, webauthn, noRedirect), SIGN_IN_ERRORS),
       async list() {
         const json = await ctx.http.request<{ items: PasskeyJson[] }>('/auth/passkey');
         return json.items.map(fromJson);
