@@ -8,13 +8,12 @@ import {
   type ErrorCodesOf,
   pluginFactory,
   type Result,
-  SignetError,
   type SignInResult,
   toResult,
   toSignInResult,
 } from '../../core/index.js';
-import type { ClientUserJson, SignInResponseJson } from '../../wire/index.js';
-import { base32, base64, totpAt } from './totp-code.js';
+import type { SignInResponseJson } from '../../wire/index.js';
+import { base32 } from './totp-code.js';
 
 /** A secret being enrolled: what the page shows, and what `enable` saves. */
 export interface TotpEnrollment {
@@ -63,15 +62,9 @@ const VERIFY_ERRORS = [
 export const totp = pluginFactory('totp', () => {
   return {
     setup: (ctx): TotpApi => {
-      const checkCode = async (secret: Uint8Array, code: string) =>
-        /^\d{6}$/.test(code.trim()) && (await totpAt(secret, ctx.env.now())) === code.trim();
-      const saveSecret = async (secretBase64: string) => {
-        const json = await ctx.http.request<ClientUserJson>('/users/me', {
-          method: 'PATCH',
-          body: { totp_secret_base64: secretBase64 },
-        });
-        ctx.setUser(json);
-      };
+      // Checking a code, turning TOTP on or off and new recovery codes come after the user asked
+      // for them: their module is loaded on the first such call.
+      const later = () => import('./account-calls.js');
       return {
         createEnrollment() {
           const secret = crypto.getRandomValues(new Uint8Array(20));
@@ -82,33 +75,10 @@ export const totp = pluginFactory('totp', () => {
           const uri = `otpauth://totp/${label}?secret=${manualKey}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=6&period=30`;
           return { secret, manualKey, uri };
         },
-        checkCode,
-        async enable(enrollment, code) {
-          // Checked here first: a secret the app does not have would lock the user out.
-          if (!(await checkCode(enrollment.secret, code))) {
-            return {
-              status: 'error',
-              error: new SignetError('INVALID_TOTP_CODE', 400, INVALID_TOTP_CODE_MESSAGE),
-            };
-          }
-          await saveSecret(base64(enrollment.secret));
-          return { status: 'ok', data: undefined };
-        },
-        disable: (code) =>
-          toResult(async () => {
-            const json = await ctx.http.request<ClientUserJson>('/auth/mfa/disable', {
-              method: 'POST',
-              body: { totp: code.trim() },
-            });
-            ctx.setUser(json);
-          }, ['INVALID_TOTP_CODE']),
-        async createRecoveryCodes() {
-          const json = await ctx.http.request<{ codes: string[] }>('/auth/mfa/recovery-codes', {
-            method: 'POST',
-            body: {},
-          });
-          return json.codes;
-        },
+        checkCode: async (secret, code) => (await later()).checkCode(ctx, secret, code),
+        enable: async (enrollment, code) => (await later()).enable(ctx, enrollment, code),
+        disable: (code) => toResult(async () => (await later()).disable(ctx, code), ['INVALID_TOTP_CODE']),
+        createRecoveryCodes: async () => (await later()).createRecoveryCodes(ctx),
         verify(code) {
           const attempt = ctx.pendingSignIn.value;
           if (!attempt) throw new Error(NO_PENDING_SIGN_IN_MESSAGE);
