@@ -1,10 +1,11 @@
 /**
  * The two passkey ceremonies, adding a passkey and signing in with one: the server's options, the
- * browser's credential, the server's answer. Loaded by the plugin with the first ceremony.
+ * browser's credential (`page`: the plugin's WebAuthn with the options made ready for the page),
+ * the server's answer. Loaded by the plugin with the first ceremony.
  */
 import { type PluginContext, SignetError } from '../../core/index.js';
 import type { PasskeyInitiationJson, SignInResponseJson } from '../../wire/index.js';
-import { ceremonyError, creationOptionsFor, requestOptionsFor, type WebAuthnClient } from './webauthn.js';
+import { ceremonyError, type WebAuthnClient } from './webauthn.js';
 
 /**
  * Starts a ceremony: the server's options and code, or the given failure when the server would
@@ -19,13 +20,8 @@ async function initiate(ctx: PluginContext, path: string, failure: SignetError<s
   }
 }
 
-const hostnameOf = (ctx: PluginContext) => {
-  const url = ctx.env.currentUrl();
-  return url ? new URL(url).hostname : null;
-};
-
 /** Adds a passkey to the signed-in user (the body of `app.passkey.register`). */
-export async function register(ctx: PluginContext, webauthn: WebAuthnClient, name: string | undefined) {
+export async function register(ctx: PluginContext, page: WebAuthnClient, name: string | undefined) {
   const started = await initiate(
     ctx,
     '/auth/passkey/initiate-passkey-registration',
@@ -35,18 +31,16 @@ export async function register(ctx: PluginContext, webauthn: WebAuthnClient, nam
       'Failed to get initiation options for passkey registration',
     ),
   );
-  const credential = await webauthn
-    .create(creationOptionsFor(started.options_json, hostnameOf(ctx)))
-    .catch(async (error: unknown) => {
-      throw await ceremonyError(
-        error,
-        new SignetError(
-          'PASSKEY_REGISTRATION_FAILED',
-          400,
-          'Failed to start passkey registration due to unknown error',
-        ),
-      );
-    });
+  const credential = await page.create(started.options_json).catch(async (error: unknown) => {
+    throw await ceremonyError(
+      error,
+      new SignetError(
+        'PASSKEY_REGISTRATION_FAILED',
+        400,
+        'Failed to start passkey registration due to unknown error',
+      ),
+    );
+  });
   await ctx.http.request('/auth/passkey/register', {
     method: 'POST',
     body: { credential, code: started.code, ...(name ? { name } : {}) },
@@ -55,7 +49,7 @@ export async function register(ctx: PluginContext, webauthn: WebAuthnClient, nam
 }
 
 /** Signs in with a passkey (the body of `app.passkey.signIn`). */
-export async function signIn(ctx: PluginContext, webauthn: WebAuthnClient, noRedirect: boolean | undefined) {
+export async function signIn(ctx: PluginContext, page: WebAuthnClient, noRedirect: boolean | undefined) {
   const started = await initiate(
     ctx,
     '/auth/passkey/initiate-passkey-authentication',
@@ -65,14 +59,12 @@ export async function signIn(ctx: PluginContext, webauthn: WebAuthnClient, noRed
       'Failed to get initiation options for passkey authentication',
     ),
   );
-  const assertion = await webauthn
-    .get(requestOptionsFor(started.options_json, hostnameOf(ctx)))
-    .catch(async (error: unknown) => {
-      throw await ceremonyError(
-        error,
-        new SignetError('PASSKEY_AUTHENTICATION_FAILED', 400, 'Failed to sign in with passkey'),
-      );
-    });
+  const assertion = await page.get(started.options_json).catch(async (error: unknown) => {
+    throw await ceremonyError(
+      error,
+      new SignetError('PASSKEY_AUTHENTICATION_FAILED', 400, 'Failed to sign in with passkey'),
+    );
+  });
   return ctx.signIn(
     () =>
       ctx.http.request<SignInResponseJson>('/auth/passkey/sign-in', {

@@ -18,7 +18,7 @@ import {
   toSignInResult,
 } from '../../core/index.js';
 import type { PasskeyJson } from '../../wire/index.js';
-import { browserWebAuthn, type WebAuthnClient } from './webauthn.js';
+import { browserWebAuthn, creationOptionsFor, requestOptionsFor, type WebAuthnClient } from './webauthn.js';
 
 export { rpIdFor, type WebAuthnClient, webAuthnError } from './webauthn.js';
 
@@ -82,27 +82,39 @@ export const passkey = pluginFactory('passkey', (options: PasskeyOptions = {}) =
   // Adding a passkey and signing in with one: fetched with the first ceremony (both are async).
   const ceremonies = () => import('./ceremonies.js');
   return {
-    setup: (ctx): PasskeyApi => ({
-      isSupported: () => webauthn.isSupported(),
-      register: ({ name } = {}) =>
-        toResult(async () => (await ceremonies()).register(ctx, webauthn, name), REGISTER_ERRORS),
-      signIn: ({ noRedirect } = {}) =>
-        toSignInResult(async () => (await ceremonies()).signIn(ctx, webauthn, noRedirect), SIGN_IN_ERRORS),
-      async list() {
-        const json = await ctx.http.request<{ items: PasskeyJson[] }>('/auth/passkey');
-        return json.items.map(fromJson);
-      },
-      async rename(id, name) {
-        const json = await ctx.http.request<PasskeyJson>(apiPath`/auth/passkey/${id}`, {
-          method: 'PATCH',
-          body: { name },
-        });
-        return fromJson(json);
-      },
-      async remove(id) {
-        await ctx.http.request(apiPath`/auth/passkey/${id}`, { method: 'DELETE' });
-        await ctx.refreshUser();
-      },
-    }),
+    setup: (ctx): PasskeyApi => {
+      const hostname = () => {
+        const url = ctx.env.currentUrl();
+        return url ? new URL(url).hostname : null;
+      };
+      // This page's WebAuthn: the server's options made ready for it, then the ceremony.
+      const page: WebAuthnClient = {
+        isSupported: () => webauthn.isSupported(),
+        create: (json) => webauthn.create(creationOptionsFor(json, hostname())),
+        get: (json) => webauthn.get(requestOptionsFor(json, hostname())),
+      };
+      return {
+        isSupported: () => webauthn.isSupported(),
+        register: ({ name } = {}) =>
+          toResult(async () => (await ceremonies()).register(ctx, page, name), REGISTER_ERRORS),
+        signIn: ({ noRedirect } = {}) =>
+          toSignInResult(async () => (await ceremonies()).signIn(ctx, page, noRedirect), SIGN_IN_ERRORS),
+        async list() {
+          const json = await ctx.http.request<{ items: PasskeyJson[] }>('/auth/passkey');
+          return json.items.map(fromJson);
+        },
+        async rename(id, name) {
+          const json = await ctx.http.request<PasskeyJson>(apiPath`/auth/passkey/${id}`, {
+            method: 'PATCH',
+            body: { name },
+          });
+          return fromJson(json);
+        },
+        async remove(id) {
+          await ctx.http.request(apiPath`/auth/passkey/${id}`, { method: 'DELETE' });
+          await ctx.refreshUser();
+        },
+      };
+    },
   };
 });
