@@ -3,7 +3,7 @@
  * with temporary data folders:
  *
  * - PGlite alone: `PGlite.create` on an empty folder (first open, initdb included) and again on the
- *   same folder (later open), with `pg_trgm` loaded as the server loads it;
+ *   same folder (later open), with no extension, as the server opens it;
  * - `signet-server` on PGlite, as the published package runs it (`dist/cli.js`, built here into a
  *   temporary folder with the options of server/scripts/build.mjs, console left out), on a fresh
  *   folder (first start: initdb, migrations, seeding) and on the same folder again (later start),
@@ -85,13 +85,12 @@ async function measure(args: string[], ready: string): Promise<Sample> {
   return { startMs, rssMb };
 }
 
-/** PGlite alone on `dataDir`, with the extension the server loads. */
+/** PGlite alone on `dataDir`, with no extension (as the server opens it: db/open-pglite.ts). */
 const pgliteOpen = (dataDir: string) => [
   '--input-type=module',
   '-e',
   `import { PGlite } from '@electric-sql/pglite';
-   import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-   const db = await PGlite.create({ dataDir: ${JSON.stringify(dataDir)}, extensions: { pg_trgm } });
+   const db = await PGlite.create({ dataDir: ${JSON.stringify(dataDir)} });
    process.stdout.write('opened\\n');
    process.on('SIGTERM', () => db.close().then(() => process.exit(0)));
    setInterval(() => {}, 1 << 30);`,

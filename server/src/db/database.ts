@@ -4,6 +4,7 @@
  */
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { openPglite } from './open-pglite.js';
 import * as schema from './schema.js';
 
 /** Where the data lives. */
@@ -47,13 +48,10 @@ export async function openDatabase(
   // Each backend's driver is loaded only when used: a PGlite server never needs node-postgres
   // (~20 MB and ~0.3 s at start), nor a PostgreSQL one PGlite.
   if (options.kind === 'pglite') {
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
+    const [client, { drizzle: drizzlePglite }] = await Promise.all([
+      openPglite(options.dataDir, log),
       import('drizzle-orm/pglite'),
     ]);
-    // pg_trgm backs the users search's indexes (migration 0015): PGlite has it only when loaded.
-    const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       kind: 'pglite',
