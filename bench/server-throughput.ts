@@ -9,7 +9,7 @@
  * - the targets of the request path, each beside its baseline measured in the same run, on PGlite
  *   and PostgreSQL: `GET /api/v1` ≥ 0.9× bare Hono, `users/me` ≥ 0.8× bare Hono, password sign-in
  *   ≥ 80 % of raw argon2id verifications per second at the same parameters and concurrency; with
- *   the floor under the first two: the same answers from a bare Hono route (servers/same-answers).
+ *   the floor under the first two: the same answers from a bare handler (servers/same-answers).
  * signet runs as the published package runs it, built (see lib/built-server).
  * Loopback only; each figure is the average of a bounded run after a warm-up.
  * `BENCH_TARGETS_ONLY=1` runs the targets alone (a quicker before/after).
@@ -126,7 +126,7 @@ interface TargetFigures {
   bareHono: number;
   root: number;
   me: number;
-  /** signet's answers to the same requests, from a bare Hono route that computes nothing. */
+  /** signet's answers to the same requests, from a bare handler that computes nothing. */
   sameRoot: number;
   sameMe: number;
   rawArgon2: number;

@@ -1,6 +1,6 @@
 /**
- * The floor under signet's request-path targets: a bare Hono route answering exactly what signet
- * answers (`GET /api/v1` and `GET /api/v1/users/me`: same status, headers and body, a fresh request
+ * The floor under signet's request-path targets: a bare handler on @hono/node-server (no router)
+ * answering exactly what signet answers (`GET /api/v1` and `GET /api/v1/users/me`: same status, headers and body, a fresh request
  * id each time), computing nothing. Whatever it costs is the cost of the exchange itself (request
  * headers parsed, ~0.5–0.8 KB written, the load generator reading it) that no server work can save;
  * signet's ratio to bare Hono can at best reach this one's.
@@ -8,7 +8,6 @@
  * Takes signet's URL and the users/me request headers (JSON) and copies the answers from it.
  */
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import { newRequestId } from '../../server/src/http/responses.js';
 import { ready } from './child.js';
 
@@ -32,10 +31,9 @@ const answer = (copy: typeof root) =>
     headers: { ...copy.headers, 'x-stack-request-id': newRequestId() },
   });
 
-const app = new Hono();
-app.get('/api/v1', () => answer(root));
-app.get('/api/v1/users/me', () => answer(me));
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+// Two known requests: the path's end tells them apart, nothing else is looked at.
+const fetchAnswer = (request: Request) => answer(request.url.endsWith('/users/me') ? me : root);
+const server = serve({ fetch: fetchAnswer, port: 0, hostname: '127.0.0.1' }, (info) => {
   ready({ url: `http://127.0.0.1:${info.port}` });
 });
 process.on('SIGTERM', () => server.close());
