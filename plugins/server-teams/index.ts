@@ -9,49 +9,22 @@
  * `apiPath`: one that no URL can carry (a lone surrogate, or `''`, `.` and `..`, which would reach
  * another endpoint) is refused with a `TypeError` before any request.
  */
-import {
-  apiPath,
-  pluginFactory,
-  type Result,
-  type ServerUser,
-  serverUserFromJson,
-  toResult,
-} from '../../core/index.js';
+import { pluginFactory, type Result, type ServerUser } from '../../core/index.js';
 import type {
-  ServerTeamJson,
-  TeamInvitationJson,
-  TeamMemberProfileJson,
-  TeamPermissionJson,
-  UserListJson,
-} from '../../wire/index.js';
-import {
-  ADD_MEMBER_ERRORS,
-  type AddMemberErrorCode,
-  CREATE_ERRORS,
-  FILTER_ERRORS,
-  GRANT_ERRORS,
-  type GrantPermissionErrorCode,
-  INVITE_ERRORS,
-  type InviteErrorCode,
-  invitationFromJson,
-  MEMBER_ERRORS,
-  type MemberErrorCode,
-  permissionFromJson,
-  profileFromJson,
-  REVOKE_ERRORS,
-  type RevokePermissionErrorCode,
-  type ServerTeam,
-  type ServerTeamCreate,
-  type ServerTeamCreateErrorCode,
-  type ServerTeamErrorCode,
-  type ServerTeamMemberProfile,
-  type ServerTeamsFilterErrorCode,
-  type ServerTeamUpdate,
-  serverTeamFromJson,
-  TEAM_ERRORS,
-  type TeamInvitation,
-  type TeamPermission,
-  teamToJson,
+  AddMemberErrorCode,
+  GrantPermissionErrorCode,
+  InviteErrorCode,
+  MemberErrorCode,
+  RevokePermissionErrorCode,
+  ServerTeam,
+  ServerTeamCreate,
+  ServerTeamCreateErrorCode,
+  ServerTeamErrorCode,
+  ServerTeamMemberProfile,
+  ServerTeamsFilterErrorCode,
+  ServerTeamUpdate,
+  TeamInvitation,
+  TeamPermission,
 } from './team.js';
 
 export type {
@@ -145,143 +118,32 @@ export interface ServerTeamsApi {
   ): Promise<Result<{ id: string }, InviteErrorCode>>;
 }
 
-/** `path` with the query parameters that are given, each encoded by `apiPath`. */
-function withQuery(path: string, params: Record<string, string | undefined>): string {
-  const query = Object.entries(params)
-    .flatMap(([name, value]) => (value === undefined ? [] : [apiPath`${name}=${value}`]))
-    .join('&');
-  return query ? `${path}?${query}` : path;
-}
-
 /** The server-teams plugin (server access). */
 export const serverTeams = pluginFactory('serverTeams', () => {
   return {
     access: 'server',
     setup: (ctx): ServerTeamsApi => {
-      const team = async (json: Promise<ServerTeamJson>) => serverTeamFromJson(await json);
-      const profile = async (json: Promise<TeamMemberProfileJson>) => profileFromJson(await json);
-      const done = async (call: Promise<unknown>) => {
-        await call;
-      };
+      // Each call's request and conversions are loaded on the first call.
+      let calls: ServerTeamsApi | undefined;
+      const later = async () => (calls ??= (await import('./calls.js')).serverTeamsCalls(ctx));
       return {
-        list: (options = {}) =>
-          toResult(async () => {
-            const path = withQuery('/teams', { user_id: options.userId });
-            return (await ctx.call<{ items: ServerTeamJson[] }>(path)).items.map(serverTeamFromJson);
-          }, FILTER_ERRORS),
-        get: (teamId) => toResult(() => team(ctx.call(apiPath`/teams/${teamId}`)), TEAM_ERRORS),
-        create: ({ creatorUserId, ...fields }) =>
-          toResult(
-            () =>
-              team(
-                ctx.call('/teams', {
-                  method: 'POST',
-                  body: {
-                    ...teamToJson(fields),
-                    ...(creatorUserId === undefined ? {} : { creator_user_id: creatorUserId }),
-                  },
-                }),
-              ),
-            CREATE_ERRORS,
-          ),
-        update: (teamId, change) =>
-          toResult(
-            () => team(ctx.call(apiPath`/teams/${teamId}`, { method: 'PATCH', body: teamToJson(change) })),
-            TEAM_ERRORS,
-          ),
-        delete: (teamId) =>
-          toResult(
-            () => done(ctx.call(apiPath`/teams/${teamId}`, { method: 'DELETE', body: {} })),
-            TEAM_ERRORS,
-          ),
-        addMember: (teamId, userId) =>
-          toResult(
-            () =>
-              done(ctx.call(apiPath`/team-memberships/${teamId}/${userId}`, { method: 'POST', body: {} })),
-            ADD_MEMBER_ERRORS,
-          ),
-        removeMember: (teamId, userId) =>
-          toResult(
-            () =>
-              done(ctx.call(apiPath`/team-memberships/${teamId}/${userId}`, { method: 'DELETE', body: {} })),
-            MEMBER_ERRORS,
-          ),
-        listUsers: ({ teamId }) =>
-          toResult(async () => {
-            const json = await ctx.call<UserListJson>(withQuery('/users', { team_id: teamId }));
-            return json.items.map(serverUserFromJson);
-          }, FILTER_ERRORS),
-        listMemberProfiles: ({ teamId, userId }) =>
-          toResult(async () => {
-            const path = withQuery('/team-member-profiles', { team_id: teamId, user_id: userId });
-            return (await ctx.call<{ items: TeamMemberProfileJson[] }>(path)).items.map(profileFromJson);
-          }, FILTER_ERRORS),
-        getMemberProfile: (teamId, userId) =>
-          toResult(
-            () => profile(ctx.call(apiPath`/team-member-profiles/${teamId}/${userId}`)),
-            MEMBER_ERRORS,
-          ),
-        updateMemberProfile: (teamId, userId, { displayName, profileImageUrl }) =>
-          toResult(
-            () =>
-              profile(
-                ctx.call(apiPath`/team-member-profiles/${teamId}/${userId}`, {
-                  method: 'PATCH',
-                  body: { display_name: displayName, profile_image_url: profileImageUrl },
-                }),
-              ),
-            MEMBER_ERRORS,
-          ),
-        listPermissions: ({ teamId, userId, permissionId, recursive = true } = {}) =>
-          toResult(async () => {
-            const path = withQuery('/team-permissions', {
-              team_id: teamId,
-              user_id: userId,
-              permission_id: permissionId,
-              recursive: String(recursive),
-            });
-            return (await ctx.call<{ items: TeamPermissionJson[] }>(path)).items.map(permissionFromJson);
-          }, FILTER_ERRORS),
-        grantPermission: (teamId, userId, permissionId) =>
-          toResult(async () => {
-            const path = apiPath`/team-permissions/${teamId}/${userId}/${permissionId}`;
-            return permissionFromJson(await ctx.call<TeamPermissionJson>(path, { method: 'POST', body: {} }));
-          }, GRANT_ERRORS),
-        revokePermission: (teamId, userId, permissionId) =>
-          toResult(
-            () =>
-              done(
-                ctx.call(apiPath`/team-permissions/${teamId}/${userId}/${permissionId}`, {
-                  method: 'DELETE',
-                  body: {},
-                }),
-              ),
-            REVOKE_ERRORS,
-          ),
-        listInvitations: (teamId) =>
-          toResult(async () => {
-            const path = withQuery('/team-invitations', { team_id: teamId });
-            return (await ctx.call<{ items: TeamInvitationJson[] }>(path)).items.map(invitationFromJson);
-          }, TEAM_ERRORS),
-        revokeInvitation: (teamId, invitationId) =>
-          toResult(
-            () =>
-              done(
-                ctx.call(apiPath`/team-invitations/${invitationId}?team_id=${teamId}`, {
-                  method: 'DELETE',
-                  body: {},
-                }),
-              ),
-            TEAM_ERRORS,
-          ),
-        sendInvitation: (teamId, email, { callbackUrl }) =>
-          toResult(async () => {
-            const json = await ctx.call<{ id: string }>('/team-invitations/send-code', {
-              method: 'POST',
-              body: { team_id: teamId, email, callback_url: callbackUrl },
-            });
-            return { id: json.id };
-          }, INVITE_ERRORS),
+        list: async (...args) => (await later()).list(...args),
+        get: async (...args) => (await later()).get(...args),
+        create: async (...args) => (await later()).create(...args),
+        update: async (...args) => (await later()).update(...args),
+        delete: async (...args) => (await later()).delete(...args),
+        addMember: async (...args) => (await later()).addMember(...args),
+        removeMember: async (...args) => (await later()).removeMember(...args),
+        listUsers: async (...args) => (await later()).listUsers(...args),
+        listMemberProfiles: async (...args) => (await later()).listMemberProfiles(...args),
+        getMemberProfile: async (...args) => (await later()).getMemberProfile(...args),
+        updateMemberProfile: async (...args) => (await later()).updateMemberProfile(...args),
+        listPermissions: async (...args) => (await later()).listPermissions(...args),
+        grantPermission: async (...args) => (await later()).grantPermission(...args),
+        revokePermission: async (...args) => (await later()).revokePermission(...args),
+        listInvitations: async (...args) => (await later()).listInvitations(...args),
+        revokeInvitation: async (...args) => (await later()).revokeInvitation(...args),
+        sendInvitation: async (...args) => (await later()).sendInvitation(...args),
       };
     },
   };
