@@ -94,105 +94,26 @@ export interface EmailsApi {
   ): Promise<{ success: true } | { success: false; errorMessage: string }>;
 }
 
-interface TemplateJson {
-  type: EmailTemplateType;
-  subject: string;
-  content: Record<string, unknown>;
-  is_default: boolean;
-}
-
-interface SentEmailJson {
-  id: string;
-  subject: string;
-  sent_at_millis: number;
-  to: string[];
-  sender_config: {
-    type: string;
-    host?: string;
-    port?: number;
-    username?: string;
-    sender_name?: string;
-    sender_email?: string;
-  };
-  error: unknown;
-}
-
-const templateFromJson = (t: TemplateJson): EmailTemplate => ({
-  type: t.type,
-  subject: t.subject,
-  content: t.content,
-  isDefault: t.is_default,
-});
-
 /** The admin-emails plugin (admin access). */
 export const adminEmails = pluginFactory('emails', () => {
   return {
     access: 'admin',
     setup: (ctx): EmailsApi => {
+      // Each call's request and conversions are loaded on the first call.
+      let calls: EmailsApi | undefined;
+      const later = async () => (calls ??= (await import('./calls.js')).emailsCalls(ctx));
       return {
-        async listTemplates() {
-          return (await ctx.call<{ items: TemplateJson[] }>('/email-templates')).items.map(templateFromJson);
+        listTemplates: async (...args) => (await later()).listTemplates(...args),
+        getTemplate: async (...args) => (await later()).getTemplate(...args),
+        updateTemplate: async (...args) => (await later()).updateTemplate(...args),
+        // Not async, as before: a type no URL can carry throws here, before any loading.
+        previewTemplate: (type, draft) => {
+          apiPath`/email-templates/${type}/preview`;
+          return later().then((calls) => calls.previewTemplate(type, draft));
         },
-        async getTemplate(type) {
-          return templateFromJson(await ctx.call<TemplateJson>(apiPath`/email-templates/${type}`));
-        },
-        async updateTemplate(type, update) {
-          return templateFromJson(
-            await ctx.call<TemplateJson>(apiPath`/email-templates/${type}`, {
-              method: 'PATCH',
-              body: update,
-            }),
-          );
-        },
-        previewTemplate(type, draft = {}) {
-          return ctx.call<TemplatePreview>(apiPath`/email-templates/${type}/preview`, {
-            method: 'POST',
-            body: draft,
-          });
-        },
-        async resetTemplate(type) {
-          await ctx.call(apiPath`/email-templates/${type}`, { method: 'DELETE', body: {} });
-        },
-        async sentEmails() {
-          const { items } = await ctx.call<{ items: SentEmailJson[] }>('/internal/emails');
-          return items.map((e) => ({
-            id: e.id,
-            subject: e.subject,
-            sentAt: e.sent_at_millis,
-            to: e.to,
-            senderConfig: {
-              type: e.sender_config.type,
-              host: e.sender_config.host,
-              port: e.sender_config.port,
-              username: e.sender_config.username,
-              senderName: e.sender_config.sender_name,
-              senderEmail: e.sender_config.sender_email,
-            },
-            error: e.error,
-          }));
-        },
-        async sendTestEmail(recipient, config) {
-          const json = await ctx.call<{ success: boolean; error_message?: string }>(
-            '/internal/send-test-email',
-            {
-              method: 'POST',
-              body: {
-                recipient_email: recipient,
-                email_config: {
-                  host: config.host,
-                  port: config.port,
-                  username: config.username,
-                  password: config.password,
-                  sender_name: config.senderName,
-                  sender_email: config.senderEmail,
-                },
-              },
-            },
-          );
-          return json.success
-            ? { success: true }
-            : { success: false, errorMessage: json.error_message ?? 'Unknown error' };
-        },
+        resetTemplate: async (...args) => (await later()).resetTemplate(...args),
+        sentEmails: async (...args) => (await later()).sentEmails(...args),
+        sendTestEmail: async (...args) => (await later()).sendTestEmail(...args),
       };
     },
   };

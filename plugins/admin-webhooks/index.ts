@@ -137,17 +137,22 @@ export const adminWebhooks = pluginFactory('webhooks', (options: AdminWebhooksOp
       // the first call, and one set of calls (one token) is made for this app.
       let calls: WebhooksApi | undefined;
       const later = async () => (calls ??= (await import('./calls.js')).webhooksCalls(ctx, options));
+      // The calls that were not async throw at once, as before, for an id no URL can carry.
+      const checked = <T>(id: string, call: (calls: WebhooksApi) => Promise<T>): Promise<T> => {
+        encodeURIComponent(id);
+        return later().then(call);
+      };
       return {
         listEndpoints: async () => (await later()).listEndpoints(),
         createEndpoint: async (input) => (await later()).createEndpoint(input),
         getEndpoint: async (id) => (await later()).getEndpoint(id),
         updateEndpoint: async (id, changes) => (await later()).updateEndpoint(id, changes),
-        deleteEndpoint: async (id) => (await later()).deleteEndpoint(id),
+        deleteEndpoint: (id) => checked(id, (calls) => calls.deleteEndpoint(id)),
         revealSecret: async (id) => (await later()).revealSecret(id),
-        rotateSecret: async (id) => (await later()).rotateSecret(id),
+        rotateSecret: (id) => checked(id, (calls) => calls.rotateSecret(id)),
         listMessages: async (o) => (await later()).listMessages(o),
-        listAttempts: async (id, o) => (await later()).listAttempts(id, o),
-        listMessageAttempts: async (id, o) => (await later()).listMessageAttempts(id, o),
+        listAttempts: (id, o) => checked(id, (calls) => calls.listAttempts(id, o)),
+        listMessageAttempts: (id, o) => checked(id, (calls) => calls.listMessageAttempts(id, o)),
         resend: async (messageId, endpointId) => (await later()).resend(messageId, endpointId),
       };
     },
