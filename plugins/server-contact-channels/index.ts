@@ -4,16 +4,8 @@
  * a verification link. `createApp({ secretServerKey, plugins: [serverContactChannels()] })` gives
  * `app.serverContactChannels`; a client app refuses it.
  */
-import {
-  apiPath,
-  type ContactChannel,
-  contactChannelFromJson,
-  type ErrorCodesOf,
-  pluginFactory,
-  type Result,
-  toResult,
-} from '../../core/index.js';
-import type { ContactChannelJson } from '../../wire/index.js';
+import { type ContactChannel, type ErrorCodesOf, pluginFactory, type Result } from '../../core/index.js';
+import type { WRITE_ERRORS } from './calls.js';
 
 export type { ContactChannel };
 
@@ -45,72 +37,20 @@ export interface ServerContactChannelsApi {
   ): Promise<Result<void, 'EMAIL_ALREADY_VERIFIED' | 'REDIRECT_URL_NOT_WHITELISTED'>>;
 }
 
-const WRITE_ERRORS = [
-  'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
-  'USER_ID_DOES_NOT_EXIST',
-  'SCHEMA_ERROR',
-] as const;
-
-/** Only the fields given, in wire form. */
-const changeToJson = (change: {
-  value?: string;
-  usedForAuth?: boolean;
-  isVerified?: boolean;
-  isPrimary?: boolean;
-}) =>
-  Object.fromEntries(
-    Object.entries({
-      value: change.value,
-      used_for_auth: change.usedForAuth,
-      is_verified: change.isVerified,
-      is_primary: change.isPrimary,
-    }).filter(([, v]) => v !== undefined),
-  );
-
 /** The server-contact-channels plugin (server access). */
 export const serverContactChannels = pluginFactory('serverContactChannels', () => {
   return {
     access: 'server',
     setup: (ctx): ServerContactChannelsApi => {
+      // Each call's request and conversions are loaded on the first call.
+      let calls: ServerContactChannelsApi | undefined;
+      const later = async () => (calls ??= (await import('./calls.js')).serverContactChannelsCalls(ctx));
       return {
-        async list(userId) {
-          const { items } = await ctx.call<{ items: ContactChannelJson[] }>(
-            apiPath`/contact-channels?user_id=${userId}`,
-          );
-          return items.map(contactChannelFromJson);
-        },
-        add: (userId, channel) =>
-          toResult(
-            async () =>
-              contactChannelFromJson(
-                await ctx.call<ContactChannelJson>('/contact-channels', {
-                  method: 'POST',
-                  body: { user_id: userId, type: 'email', used_for_auth: false, ...changeToJson(channel) },
-                }),
-              ),
-            WRITE_ERRORS,
-          ),
-        update: (userId, channelId, change) =>
-          toResult(
-            async () =>
-              contactChannelFromJson(
-                await ctx.call<ContactChannelJson>(apiPath`/contact-channels/${userId}/${channelId}`, {
-                  method: 'PATCH',
-                  body: changeToJson(change),
-                }),
-              ),
-            WRITE_ERRORS,
-          ),
-        async remove(userId, channelId) {
-          await ctx.call(apiPath`/contact-channels/${userId}/${channelId}`, { method: 'DELETE' });
-        },
-        sendVerification: (userId, channelId, callbackUrl) =>
-          toResult(async () => {
-            await ctx.call(apiPath`/contact-channels/${userId}/${channelId}/send-verification-code`, {
-              method: 'POST',
-              body: { callback_url: callbackUrl },
-            });
-          }, ['EMAIL_ALREADY_VERIFIED', 'REDIRECT_URL_NOT_WHITELISTED']),
+        list: async (...args) => (await later()).list(...args),
+        add: async (...args) => (await later()).add(...args),
+        update: async (...args) => (await later()).update(...args),
+        remove: async (...args) => (await later()).remove(...args),
+        sendVerification: async (...args) => (await later()).sendVerification(...args),
       };
     },
   };
