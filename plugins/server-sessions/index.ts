@@ -4,7 +4,7 @@
  * list a user's sessions and revoke one. `createApp({ secretServerKey, plugins: [serverSessions()] })`
  * gives `app.serverSessions`; a client app refuses it, in the types and at run time.
  */
-import { apiPath, pluginFactory, type Result, toResult } from '../../core/index.js';
+import { pluginFactory, type Result } from '../../core/index.js';
 
 /** One session of a user (wire.md §4.6). */
 export interface UserSession {
@@ -45,14 +45,6 @@ export interface ServerSessionsApi {
   revoke(input: { userId: string; sessionId: string }): Promise<void>;
 }
 
-interface SessionJson {
-  id: string;
-  user_id: string;
-  created_at: number;
-  last_used_at?: number | null;
-  is_impersonation: boolean;
-}
-
 /** How long an impersonation session lasts unless asked otherwise: one hour. */
 export const IMPERSONATION_LIFETIME_MS = 3600_000;
 
@@ -61,40 +53,15 @@ export const serverSessions = pluginFactory('serverSessions', () => {
   return {
     access: 'server',
     setup: (ctx): ServerSessionsApi => {
-      const api: ServerSessionsApi = {
-        create: ({ userId, expiresInMillis, isImpersonation }) =>
-          toResult(async () => {
-            const json = await ctx.call<{ refresh_token: string; access_token: string }>('/auth/sessions', {
-              method: 'POST',
-              body: {
-                user_id: userId,
-                ...(expiresInMillis === undefined ? {} : { expires_in_millis: expiresInMillis }),
-                ...(isImpersonation === undefined ? {} : { is_impersonation: isImpersonation }),
-              },
-            });
-            return { refreshToken: json.refresh_token, accessToken: json.access_token };
-          }, ['USER_ID_DOES_NOT_EXIST', 'SCHEMA_ERROR']),
-        async list(userId) {
-          const json = await ctx.call<{ items: SessionJson[] }>(apiPath`/auth/sessions?user_id=${userId}`);
-          return json.items.map((s) => ({
-            id: s.id,
-            userId: s.user_id,
-            createdAt: s.created_at,
-            lastUsedAt: s.last_used_at ?? null,
-            isImpersonation: s.is_impersonation,
-          }));
-        },
-        async revoke({ userId, sessionId }) {
-          await ctx.call(apiPath`/auth/sessions/${sessionId}?user_id=${userId}`, { method: 'DELETE' });
-        },
-        impersonate: (userId, options = {}) =>
-          api.create({
-            userId,
-            expiresInMillis: options.expiresInMillis ?? IMPERSONATION_LIFETIME_MS,
-            isImpersonation: true,
-          }),
+      // Each call's request and conversions are loaded on the first call.
+      let calls: ServerSessionsApi | undefined;
+      const later = async () => (calls ??= (await import('./calls.js')).serverSessionsCalls(ctx));
+      return {
+        create: async (...args) => (await later()).create(...args),
+        impersonate: async (...args) => (await later()).impersonate(...args),
+        list: async (...args) => (await later()).list(...args),
+        revoke: async (...args) => (await later()).revoke(...args),
       };
-      return api;
     },
   };
 });
