@@ -9,8 +9,8 @@
  * error the server answers in words, thrown as an `HttpStatusError`: an id the project already has
  * (409), a change to a system permission (400).
  */
-import { apiPath, type ErrorCodesOf, pluginFactory, type Result, toResult } from '../../core/index.js';
-import type { PermissionDefinitionJson } from '../../wire/index.js';
+import { type ErrorCodesOf, pluginFactory, type Result } from '../../core/index.js';
+import type { CREATE_ERRORS, DELETE_ERRORS, UPDATE_ERRORS } from './calls.js';
 
 /** A team permission the project's members can be granted (wire.md §5.6). */
 export interface PermissionDefinition {
@@ -31,10 +31,6 @@ export interface PermissionDefinitionFields {
   /** Replaces the contained list; each must be a system permission or a definition already. */
   containedPermissionIds?: string[];
 }
-
-const CREATE_ERRORS = ['CONTAINED_PERMISSION_NOT_FOUND', 'SCHEMA_ERROR'] as const;
-const UPDATE_ERRORS = ['PERMISSION_NOT_FOUND', ...CREATE_ERRORS] as const;
-const DELETE_ERRORS = ['PERMISSION_NOT_FOUND', 'SCHEMA_ERROR'] as const;
 
 /** Codes defining a permission can fail with (a bad id or description is a `SCHEMA_ERROR`). */
 export type PermissionDefinitionCreateErrorCode = ErrorCodesOf<(typeof CREATE_ERRORS)[number]>;
@@ -60,63 +56,19 @@ export interface TeamPermissionDefinitionsApi {
   delete(permissionId: string): Promise<Result<void, PermissionDefinitionDeleteErrorCode>>;
 }
 
-const definitionFromJson = (json: PermissionDefinitionJson): PermissionDefinition => ({
-  id: json.id,
-  description: json.description ?? null,
-  containedPermissionIds: json.contained_permission_ids,
-  isSystem: json.id.startsWith('$'),
-});
-
-/** The wire body: only the fields given. */
-const fieldsToJson = ({ id, description, containedPermissionIds }: PermissionDefinitionFields) => ({
-  id,
-  description,
-  contained_permission_ids: containedPermissionIds,
-});
-
 /** The admin-team-permission-definitions plugin (admin access). */
 export const adminTeamPermissionDefinitions = pluginFactory('teamPermissionDefinitions', () => {
   return {
     access: 'admin',
     setup: (ctx): TeamPermissionDefinitionsApi => {
-      const path = '/team-permission-definitions';
+      // Each call's request and conversions are loaded on the first call.
+      let calls: TeamPermissionDefinitionsApi | undefined;
+      const later = async () => (calls ??= (await import('./calls.js')).teamPermissionDefinitionsCalls(ctx));
       return {
-        async list() {
-          const { items } = await ctx.call<{ items: PermissionDefinitionJson[] }>(path);
-          return items.map(definitionFromJson);
-        },
-        create: (definition) =>
-          toResult(
-            async () =>
-              definitionFromJson(
-                await ctx.call<PermissionDefinitionJson>(path, {
-                  method: 'POST',
-                  body: fieldsToJson(definition),
-                }),
-              ),
-            CREATE_ERRORS,
-          ),
-        update: (permissionId, change) =>
-          toResult(
-            async () =>
-              definitionFromJson(
-                await ctx.call<PermissionDefinitionJson>(
-                  apiPath`/team-permission-definitions/${permissionId}`,
-                  {
-                    method: 'PATCH',
-                    body: fieldsToJson(change),
-                  },
-                ),
-              ),
-            UPDATE_ERRORS,
-          ),
-        delete: (permissionId) =>
-          toResult(async () => {
-            await ctx.call(apiPath`/team-permission-definitions/${permissionId}`, {
-              method: 'DELETE',
-              body: {},
-            });
-          }, DELETE_ERRORS),
+        list: async (...args) => (await later()).list(...args),
+        create: async (...args) => (await later()).create(...args),
+        update: async (...args) => (await later()).update(...args),
+        delete: async (...args) => (await later()).delete(...args),
       };
     },
   };
