@@ -3,8 +3,8 @@
  * in that answer only), list and read them by their last four characters, rename, revoke.
  * `createApp({ superSecretAdminKey, plugins: [adminApiKeys()] })` gives `app.apiKeys`.
  */
-import { apiPath, pluginFactory } from '../../core/index.js';
-import { type ApiKeyJson, type Camelized, type CreatedApiKeyJson, camelize } from '../../wire/index.js';
+import { pluginFactory } from '../../core/index.js';
+import type { ApiKeyJson, Camelized, CreatedApiKeyJson } from '../../wire/index.js';
 
 /** A key set as listed: each key by its last four characters. */
 export type ApiKey = Camelized<ApiKeyJson>;
@@ -40,30 +40,15 @@ export const adminApiKeys = pluginFactory('apiKeys', () => {
   return {
     access: 'admin',
     setup: (ctx): ApiKeysApi => {
-      const patch = async (id: string, body: unknown) =>
-        camelize(await ctx.call<ApiKeyJson>(apiPath`/internal/api-keys/${id}`, { method: 'PATCH', body }));
+      // Each call's request and conversions are loaded on the first call.
+      let calls: ApiKeysApi | undefined;
+      const later = async () => (calls ??= (await import('./calls.js')).apiKeysCalls(ctx));
       return {
-        async list() {
-          return camelize((await ctx.call<{ items: ApiKeyJson[] }>('/internal/api-keys')).items);
-        },
-        async create(input) {
-          const json = await ctx.call<CreatedApiKeyJson>('/internal/api-keys', {
-            method: 'POST',
-            body: {
-              description: input.description,
-              expires_at_millis: input.expiresAt,
-              has_publishable_client_key: input.hasPublishableClientKey ?? false,
-              has_secret_server_key: input.hasSecretServerKey ?? false,
-              has_super_secret_admin_key: input.hasSuperSecretAdminKey ?? false,
-            },
-          });
-          return camelize(json);
-        },
-        async get(id) {
-          return camelize(await ctx.call<ApiKeyJson>(apiPath`/internal/api-keys/${id}`));
-        },
-        rename: (id, description) => patch(id, { description }),
-        revoke: (id) => patch(id, { revoked: true }),
+        list: async (...args) => (await later()).list(...args),
+        create: async (...args) => (await later()).create(...args),
+        get: async (...args) => (await later()).get(...args),
+        rename: async (...args) => (await later()).rename(...args),
+        revoke: async (...args) => (await later()).revoke(...args),
       };
     },
   };

@@ -3,8 +3,8 @@
  * 31 days, recent users and sign-in methods. `createApp({ superSecretAdminKey, plugins:
  * [adminMetrics()] })` gives `app.metrics`.
  */
-import { pluginFactory, type ServerUser, serverUserFromJson } from '../../core/index.js';
-import { type Camelized, camelize, type MetricsJson } from '../../wire/index.js';
+import { pluginFactory, type ServerUser } from '../../core/index.js';
+import type { Camelized, MetricsJson } from '../../wire/index.js';
 
 /** A project's usage figures (wire.md §5.13), in camelCase. */
 export type Metrics = Camelized<
@@ -29,17 +29,8 @@ export const adminMetrics = pluginFactory('metrics', () => {
   return {
     access: 'admin',
     setup: (ctx): MetricsApi => ({
-      async get() {
-        const json = await ctx.call<MetricsJson>('/internal/metrics');
-        // Users carry metadata, whose keys are the app's own: mapped field by field, not camelized.
-        const { users_by_country, recently_registered, recently_active, ...figures } = json;
-        return {
-          ...camelize(figures),
-          usersByCountry: users_by_country,
-          recentlyRegistered: recently_registered.map(serverUserFromJson),
-          recentlyActive: recently_active.map(serverUserFromJson),
-        };
-      },
+      // The request and the conversion of its answer are loaded on the first call.
+      get: async () => (await import('./calls.js')).metricsCalls(ctx).get(),
     }),
   };
 });

@@ -4,15 +4,13 @@
  * rules before saving, and delete the project. `createApp({ superSecretAdminKey, plugins:
  * [adminProject()] })` gives `app.adminProject`.
  */
-import { pluginFactory, type Result, toResult } from '../../core/index.js';
+import { pluginFactory, type Result } from '../../core/index.js';
 import {
   type AdminProjectJson,
   type AdminProjectUpdateJson,
   type Camelized,
-  camelize,
   type ProductionModeProblem,
   productionModeProblems,
-  snakeize,
 } from '../../wire/index.js';
 
 /** The project as its admins see it (wire.md §5.10), in camelCase. */
@@ -51,20 +49,10 @@ export const adminProject = pluginFactory('adminProject', () => {
   return {
     access: 'admin',
     setup: (ctx): AdminProjectApi => ({
-      async get() {
-        return camelize(await ctx.call<AdminProjectJson>('/projects/current'));
-      },
-      update: (update) =>
-        toResult(
-          async () =>
-            camelize(
-              await ctx.call<AdminProjectJson>('/projects/current', {
-                method: 'PATCH',
-                body: snakeize(update),
-              }),
-            ),
-          ['INVALID_SHARED_OAUTH_PROVIDER_ID', 'INVALID_STANDARD_OAUTH_PROVIDER_ID', 'SCHEMA_ERROR'],
-        ),
+      // Reading, changing and deleting (and the conversions of their bodies) are loaded on first
+      // use; checking for production mode stays synchronous.
+      get: async () => (await import('./calls.js')).projectCalls(ctx).get(),
+      update: async (update) => (await import('./calls.js')).projectCalls(ctx).update(update),
       productionModeProblems: (project, update = {}) =>
         productionModeProblems({
           id: project.id,
@@ -73,9 +61,7 @@ export const adminProject = pluginFactory('adminProject', () => {
             domains: update.config?.domains ?? project.config.domains,
           },
         }),
-      async delete() {
-        await ctx.call('/projects/current', { method: 'DELETE', body: {} });
-      },
+      delete: async () => (await import('./calls.js')).projectCalls(ctx).delete(),
     }),
   };
 });

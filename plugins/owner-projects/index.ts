@@ -13,13 +13,7 @@ import {
   pluginFactory,
   type SignetApp,
 } from '../../core/index.js';
-import {
-  type AdminProjectJson,
-  type AdminProjectUpdateJson,
-  type Camelized,
-  camelize,
-  snakeize,
-} from '../../wire/index.js';
+import type { AdminProjectJson, AdminProjectUpdateJson, Camelized } from '../../wire/index.js';
 
 /** A project as its owner sees it, in camelCase. */
 export type OwnedProject = Camelized<AdminProjectJson>;
@@ -51,17 +45,9 @@ export interface OwnerProjectsApi {
 export const ownerProjects = pluginFactory('ownerProjects', () => {
   return {
     setup: (ctx): OwnerProjectsApi => ({
-      async list() {
-        return camelize((await ctx.call<{ items: AdminProjectJson[] }>('/internal/projects')).items);
-      },
-      async create(project) {
-        return camelize(
-          await ctx.call<AdminProjectJson>('/internal/projects', {
-            method: 'POST',
-            body: snakeize(project),
-          }),
-        );
-      },
+      // Listing and creating (and the conversions of their bodies) are loaded on first use.
+      list: async () => (await import('./calls.js')).projectCalls(ctx).list(),
+      create: async (project) => (await import('./calls.js')).projectCalls(ctx).create(project),
       adminApp(projectId, options = {}) {
         const baseUrl = ctx.http.url('').replace(/\/api\/v1$/, '');
         return createApp({
