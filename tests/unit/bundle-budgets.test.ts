@@ -47,4 +47,25 @@ describe('bundle budgets', () => {
       ]),
     );
   }, 30_000);
+
+  it('keeps the admin, server and teams plugins’ calls out of the every-plugin load', async () => {
+    const entry = entries.find((e) => e.name.startsWith('every plugin with its screens'))!;
+    const lazy = ((await measureLazyChunks(entry)) as { module: string }[]).map((chunk) => chunk.module);
+    expect(lazy).toEqual(
+      expect.arrayContaining([
+        'plugins/admin-api-keys/calls.ts',
+        'plugins/admin-emails/calls.ts',
+        'plugins/admin-metrics/calls.ts',
+        'plugins/admin-project/calls.ts',
+        'plugins/admin-team-permission-definitions/calls.ts',
+        'plugins/admin-webhooks/calls.ts',
+        'plugins/owner-projects/calls.ts',
+        'plugins/server-contact-channels/calls.ts',
+        'plugins/server-sessions/calls.ts',
+        'plugins/server-teams/calls.ts',
+        'plugins/server-users/calls.ts',
+        'plugins/teams/calls.ts',
+      ]),
+    );
+  }, 60_000);
 });
