@@ -3,7 +3,7 @@
  * name), sorted by sign-up and filtered by verified email, password and OAuth provider; users can
  * be selected and deleted together, and created. Every row leads to the user's page.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { navigate, useLocation } from '../../router/router.js';
@@ -20,6 +20,9 @@ import './users.css';
 
 const CREATE_BUTTON_ID = 'console-users-create';
 
+/** The selection of a list nothing was selected on (never changed: a selection is a new set). */
+const NOTHING_SELECTED: Set<string> = new Set();
+
 /** Closing the create form brings focus back to the button that opened it, not the page's top. */
 const focusCreateButton = () => setTimeout(() => document.getElementById(CREATE_BUTTON_ID)?.focus(), 0);
 
@@ -29,12 +32,17 @@ export default function UsersPage(_: PageProps) {
   const { path, search } = useLocation();
   const params = useMemo(() => readListParams(new URLSearchParams(search)), [search]);
   const { page, pageNumber, hasNext, hasPrevious, next, previous } = useUserPages(app, params);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const users = page.data?.items;
-  // Selection is per page: a new page, search or reload starts with nothing selected.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity is the trigger.
-  useEffect(() => setSelected(new Set()), [users]);
+  // Selection is per page: a new page, search or reload starts with nothing selected. It is kept
+  // with the list it was made on rather than cleared by an effect, which could run after a click
+  // made on the new list and undo it.
+  const [selection, setSelection] = useState<{ of: typeof users; ids: Set<string> }>({
+    of: undefined,
+    ids: NOTHING_SELECTED,
+  });
+  const selected = selection.of === users ? selection.ids : NOTHING_SELECTED;
+  const setSelected = useCallback((ids: Set<string>) => setSelection({ of: users, ids }), [users]);
 
   const setParams = useCallback(
     (next: UserListParams, options: { replace: boolean }) => navigate(path + writeListParams(next), options),
