@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { mountSvixApi } from '../features/webhooks/svix-api/app.js';
 import type { ServerContext } from '../services/context.js';
+import type { ParsedHeaders } from './auth.js';
 import { isConsolePath } from './console-files.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { errorResponse, finishResponse, newRequestId, preflightResponse, textResponse } from './responses.js';
@@ -13,12 +14,16 @@ import { type RouteSpec, runRoute } from './route.js';
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-type Env = { Bindings: { requestId: string; remoteAddress: string | undefined } };
+type Env = {
+  Bindings: { requestId: string; remoteAddress: string | undefined; headers: ParsedHeaders | undefined };
+};
 
 /** What is known about the connection a request came on. */
 export interface Connection {
   /** The socket's peer address; absent for in-process requests. */
   remoteAddress?: string;
+  /** The request's headers as the HTTP server parsed them; absent for in-process requests. */
+  headers?: ParsedHeaders;
 }
 
 /** Builds the request handler for `routes`. */
@@ -36,6 +41,7 @@ export function createHttpApp(
     runRoute(ctx, spec, request, params, {
       requestId: env.requestId,
       remoteAddress: env.remoteAddress,
+      headers: env.headers,
       checkResponses: options.checkResponses,
     });
   // Paths without parameters (the busiest: users/me, projects/current, the API root) are found by
@@ -78,7 +84,7 @@ export function createHttpApp(
       // CORS preflight is answered before any routing or authentication.
       else if (request.method === 'OPTIONS') return preflightResponse(requestId);
       else {
-        const env = { requestId, remoteAddress: connection?.remoteAddress };
+        const env = { requestId, remoteAddress: connection?.remoteAddress, headers: connection?.headers };
         const spec = fixed.get(request.method)?.get(pathname);
         response = spec ? run(spec, request, NO_PARAMS, env) : app.fetch(request, env);
       }

@@ -35,17 +35,31 @@ interface AuthHeaders {
   adminAccessToken?: string;
 }
 
+/**
+ * A request's headers as Node's HTTP server parsed them: names in lower case, a repeated header's
+ * values joined, values already refused (400) when they hold NUL or control characters and trimmed
+ * of surrounding whitespace. Reading one is a property read, where `Request.headers.get` checks the
+ * name and the value again on every call.
+ */
+export type ParsedHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** One header of `request`: from the parsed headers when the request came from a socket. */
+function headerOf(request: Request, parsed: ParsedHeaders | undefined, name: string): string | undefined {
+  if (parsed === undefined) return request.headers.get(name) ?? undefined;
+  const value = parsed[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Reads the headers of `request` that authentication needs, once. */
-function authHeadersOf(request: Request): AuthHeaders {
-  const headers = request.headers;
+function authHeadersOf(request: Request, parsed: ParsedHeaders | undefined): AuthHeaders {
   return {
-    projectId: headers.get(HEADER.projectId) ?? undefined,
-    accessType: headers.get(HEADER.accessType) ?? undefined,
-    accessToken: headers.get(HEADER.accessToken) ?? undefined,
-    publishableKey: headers.get(HEADER.publishableClientKey) ?? undefined,
-    secretKey: headers.get(HEADER.secretServerKey) ?? undefined,
-    adminKey: headers.get(HEADER.superSecretAdminKey) ?? undefined,
-    adminAccessToken: headers.get(HEADER.adminAccessToken) ?? undefined,
+    projectId: headerOf(request, parsed, HEADER.projectId),
+    accessType: headerOf(request, parsed, HEADER.accessType),
+    accessToken: headerOf(request, parsed, HEADER.accessToken),
+    publishableKey: headerOf(request, parsed, HEADER.publishableClientKey),
+    secretKey: headerOf(request, parsed, HEADER.secretServerKey),
+    adminKey: headerOf(request, parsed, HEADER.superSecretAdminKey),
+    adminAccessToken: headerOf(request, parsed, HEADER.adminAccessToken),
   };
 }
 
@@ -54,8 +68,12 @@ function authHeadersOf(request: Request): AuthHeaders {
  * with no promise, when memory knows everything it needs (see services/auth-cache); errors are
  * then thrown at once too.
  */
-export function authenticate(ctx: ServerContext, request: Request): MaybePromise<RequestAuth | null> {
-  const headers = authHeadersOf(request);
+export function authenticate(
+  ctx: ServerContext,
+  request: Request,
+  parsed?: ParsedHeaders,
+): MaybePromise<RequestAuth | null> {
+  const headers = authHeadersOf(request, parsed);
   const { projectId, accessToken } = headers;
   // 1. A stale token breaks every call, even those that need no user, so the client drops it.
   if (!projectId || !accessToken) return authenticateWithClaims(ctx, headers, undefined);

@@ -10,7 +10,7 @@ import type { ServerContext } from '../services/context.js';
 import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { RequestAuth } from '../services/request-auth.js';
 import type { UserRecord } from '../services/users.js';
-import { accessError, authenticate } from './auth.js';
+import { accessError, authenticate, type ParsedHeaders } from './auth.js';
 import { parseBody } from './body.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { finishedResponse, jsonResponse } from './responses.js';
@@ -167,6 +167,8 @@ export function isRoute(value: unknown): value is RouteSpec {
 interface RunOptions {
   requestId: string;
   remoteAddress?: string;
+  /** The headers as the HTTP server parsed them, when the request came from a socket. */
+  headers?: ParsedHeaders;
   checkResponses?: boolean;
 }
 
@@ -203,7 +205,7 @@ function authenticateAndRun(
   // parser refuses NUL and control bytes (400) and more than 16 KiB of headers (431), reads bytes
   // as Latin-1 (no lone surrogates), and an in-process Request's Headers refuse the same. No
   // header value can hold what `unstorable` refuses, so no request pays for a pass over them.
-  const auth = spec.access === 'none' ? null : authenticate(ctx, request);
+  const auth = spec.access === 'none' ? null : authenticate(ctx, request, options.headers);
   if (isPromise(auth)) {
     return auth.then((found) => runAuthenticated(ctx, spec, request, params, options, rawBody, found));
   }

@@ -1,0 +1,111 @@
+/**
+ * Authentication reads the X-Stack headers as Node's HTTP server parsed them when a request comes
+ * from a socket, and through `Request.headers` when it comes in process. Both must read the same
+ * request the same way: any case in a name, whitespace around a value, an empty value, a header sent
+ * twice, and bytes the parser refuses. Requests are written byte by byte on a raw socket so that no
+ * client tidies them first.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectKeys } from '../../server/src/index.js';
+import { backends, type RunningServer } from '../support/server.js';
+
+/** Sends `head` (request line and header lines, CRLF-separated) and reads the whole answer. */
+function rawRequest(url: string, lines: string[]): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`${[...lines, `host: ${hostname}:${port}`, 'connection: close'].join('\r\n')}\r\n\r\n`);
+    });
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const status = Number(answer.slice(9, 12));
+      resolve({ status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+describe.each(backends())('X-Stack headers from a socket and in process, on $name', (backend) => {
+  let running: RunningServer;
+  let dev: ProjectKeys;
+
+  beforeAll(async () => {
+    running = await backend.create();
+    ({ dev } = running.server.seeded);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  /** The same request from a socket and in process: both answers' status and body. */
+  async function both(headers: Array<[string, string]>) {
+    const fromSocket = await rawRequest(running.url, [
+      'GET /api/v1 HTTP/1.1',
+      ...headers.map(([name, value]) => `${name}:${value}`),
+    ]);
+    const inProcessHeaders = new Headers();
+    for (const [name, value] of headers) inProcessHeaders.append(name, value);
+    const inProcess = await running.server.fetch(
+      new Request('http://localhost/api/v1', { headers: inProcessHeaders }),
+    );
+    return [fromSocket, { status: inProcess.status, body: await inProcess.text() }];
+  }
+
+  it('reads names in any case and values without their surrounding whitespace', async () => {
+    for (const answer of await both([
+      ['X-STACK-ACCESS-TYPE', '  client  '],
+      ['X-Stack-Project-Id', ` ${dev.projectId}`],
+      ['x-stack-PUBLISHABLE-client-key', `${dev.publishableClientKey}\t`],
+    ])) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(`Authentication: Client\n  Project: ${dev.projectId}`);
+    }
+  });
+
+  it('takes an empty value as no header', async () => {
+    for (const answer of await both([['x-stack-access-type', '']])) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatch(/Authentication: None$/);
+    }
+  });
+
+  it('joins a header sent twice, and refuses the joined access type', async () => {
+    for (const answer of await both([
+      ['x-stack-access-type', 'client'],
+      ['x-stack-access-type', 'server'],
+      ['x-stack-project-id', dev.projectId],
+      ['x-stack-publishable-client-key', dev.publishableClientKey],
+    ])) {
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).code).toBe('INVALID_ACCESS_TYPE');
+    }
+  });
+
+  it('refuses a key sent twice as a wrong key, never as the first or the second', async () => {
+    for (const answer of await both([
+      ['x-stack-access-type', 'client'],
+      ['x-stack-project-id', dev.projectId],
+      ['x-stack-publishable-client-key', dev.publishableClientKey],
+      ['x-stack-publishable-client-key', dev.publishableClientKey],
+    ])) {
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.body).code).toBe('INVALID_PUBLISHABLE_CLIENT_KEY');
+    }
+  });
+
+  it('never reaches authentication with a NUL or a control byte in a header value', async () => {
+    const answer = await rawRequest(running.url, [
+      'GET /api/v1 HTTP/1.1',
+      'x-stack-access-type: cli\u0000ent',
+      `x-stack-project-id: ${dev.projectId}`,
+    ]);
+    expect(answer.status).toBe(400);
+    const control = await rawRequest(running.url, ['GET /api/v1 HTTP/1.1', 'x-stack-project-id: a\u0001b']);
+    expect(control.status).toBe(400);
+  });
+});
