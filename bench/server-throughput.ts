@@ -14,112 +14,22 @@
  * Loopback only; each figure is the average of a bounded run after a warm-up.
  * `BENCH_TARGETS_ONLY=1` runs the targets alone (a quicker before/after).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import { pathToFileURL } from 'node:url';
 import { buildServer } from './lib/built-server.js';
+import {
+  CONNECTIONS,
+  DURATION_SECONDS,
+  freshDatabase,
+  rps,
+  runOnce,
+  type SignetInfo,
+  startServer,
+} from './lib/load.js';
 import { oauthSignInsPerSecond } from './oauth-round-trip.js';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
 const TARGETS_ONLY = process.env.BENCH_TARGETS_ONLY === '1';
 /** How many times each target and its baseline are measured in alternation (the best is kept). */
 const TARGET_ROUNDS = Number(process.env.BENCH_TARGET_ROUNDS ?? 3);
-const POSTGRES_ADMIN_URL =
-  process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-interface Target {
-  path: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-async function rps(base: string, target: Target): Promise<number> {
-  const run = (duration: number) =>
-    autocannon({
-      url: `${base}${target.path}`,
-      method: target.method ?? 'GET',
-      headers: target.headers,
-      body: target.body,
-      connections: CONNECTIONS,
-      duration,
-    });
-  await run(1); // warm-up: JIT, connection pools, database caches
-  const result = await run(DURATION_SECONDS);
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${target.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  return result.requests.average;
-}
-
-/** Starts `bench/servers/<name>.ts` in its own process and resolves with what it printed. */
-async function startServer<T>(
-  name: string,
-  args: string[] = [],
-): Promise<{ info: T; stop(): Promise<void> }> {
-  const script = fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready`)));
-  });
-  return {
-    info: JSON.parse(line) as T,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh PostgreSQL database for one server, or undefined when PostgreSQL does not answer. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const name = `signet_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    await adminQuery(`CREATE DATABASE ${name}`);
-  } catch {
-    return undefined;
-  }
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-interface SignetInfo {
-  url: string;
-  keys: { projectId: string; publishableClientKey: string };
-  clientHeaders: Record<string, string>;
-  tokens: { access_token: string; refresh_token: string };
-}
-
-/** Runs `bench/servers/<name>.ts` to its end and resolves with the line it printed. */
-async function runOnce<T>(name: string, args: string[] = []): Promise<T> {
-  const script = fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it printed`)));
-  });
-  return JSON.parse(line) as T;
-}
 
 /** Each target with its baseline, measured one right after the other on one kind of database. */
 interface TargetFigures {

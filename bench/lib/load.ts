@@ -1,0 +1,108 @@
+/**
+ * What the throughput bench runs on: bench servers (`bench/servers/<name>.ts`) each in a process
+ * of its own, autocannon loading them from this process, and throwaway PostgreSQL databases.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+/** Seconds of each measured run (after a one-second warm-up). */
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Connections autocannon keeps open, and calls in flight for the raw argon2id baseline. */
+export const CONNECTIONS = 10;
+const POSTGRES_ADMIN_URL =
+  process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** One request to load a server with. */
+export interface Target {
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** What bench/servers/signet*.ts print: how to call the server and its signed-up user. */
+export interface SignetInfo {
+  url: string;
+  keys: { projectId: string; publishableClientKey: string };
+  clientHeaders: Record<string, string>;
+  tokens: { access_token: string; refresh_token: string };
+}
+
+/** Requests per second `base` answers `target` with, after a warm-up; throws on any failure. */
+export async function rps(base: string, target: Target): Promise<number> {
+  const run = (duration: number) =>
+    autocannon({
+      url: `${base}${target.path}`,
+      method: target.method ?? 'GET',
+      headers: target.headers,
+      body: target.body,
+      connections: CONNECTIONS,
+      duration,
+    });
+  await run(1); // warm-up: JIT, connection pools, database caches
+  const result = await run(DURATION_SECONDS);
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${target.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+/** Spawns `bench/servers/<name>.ts` and resolves with the first line it prints, parsed. */
+async function spawnScript<T>(name: string, args: string[]) {
+  const script = fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it printed`)));
+  });
+  return { child, info: JSON.parse(line) as T };
+}
+
+/** Starts a bench server in its own process; `stop` ends it. */
+export async function startServer<T>(
+  name: string,
+  args: string[] = [],
+): Promise<{ info: T; stop(): Promise<void> }> {
+  const { child, info } = await spawnScript<T>(name, args);
+  return {
+    info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Runs a bench script that measures, prints one line and exits; resolves with that line. */
+export async function runOnce<T>(name: string, args: string[] = []): Promise<T> {
+  return (await spawnScript<T>(name, args)).info;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database for one server, or undefined when PostgreSQL does not answer. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const name = `signet_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    await adminQuery(`CREATE DATABASE ${name}`);
+  } catch {
+    return undefined;
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
