@@ -43,15 +43,15 @@ describe.each(backends())('X-Stack headers from a socket and in process, on $nam
   });
 
   /** The same request from a socket and in process: both answers' status and body. */
-  async function both(headers: Array<[string, string]>) {
+  async function both(headers: Array<[string, string]>, path = '/api/v1') {
     const fromSocket = await rawRequest(running.url, [
-      'GET /api/v1 HTTP/1.1',
+      `GET ${path} HTTP/1.1`,
       ...headers.map(([name, value]) => `${name}:${value}`),
     ]);
     const inProcessHeaders = new Headers();
     for (const [name, value] of headers) inProcessHeaders.append(name, value);
     const inProcess = await running.server.fetch(
-      new Request('http://localhost/api/v1', { headers: inProcessHeaders }),
+      new Request(`http://localhost${path}`, { headers: inProcessHeaders }),
     );
     return [fromSocket, { status: inProcess.status, body: await inProcess.text() }];
   }
@@ -96,6 +96,29 @@ describe.each(backends())('X-Stack headers from a socket and in process, on $nam
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body).code).toBe('INVALID_PUBLISHABLE_CLIENT_KEY');
     }
+  });
+
+  it('pretty-prints JSON for an Accept naming HTML, in any case or sent twice, and only then', async () => {
+    const client: Array<[string, string]> = [
+      ['x-stack-access-type', 'client'],
+      ['x-stack-project-id', dev.projectId],
+      ['x-stack-publishable-client-key', dev.publishableClientKey],
+    ];
+    const answers = async (accept: Array<[string, string]>) =>
+      (await both([...client, ...accept], '/api/v1/projects/current')).map((answer) => {
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body).id).toBe(dev.projectId);
+        return answer.body.startsWith('{\n  "');
+      });
+    expect(await answers([['ACCEPT', ' text/html,application/xhtml+xml ']])).toEqual([true, true]);
+    expect(
+      await answers([
+        ['accept', 'application/json'],
+        ['Accept', 'text/html'],
+      ]),
+    ).toEqual([true, true]);
+    expect(await answers([['accept', 'application/json']])).toEqual([false, false]);
+    expect(await answers([])).toEqual([false, false]);
   });
 
   it('never reaches authentication with a NUL or a control byte in a header value', async () => {

@@ -33,6 +33,26 @@ describe('auth cache', () => {
     expect(cache.key('client', 'p', 'pck_1', 10)).toBeUndefined();
   });
 
+  it('a users-only write drops every user of the project and keeps its keys and other projects', () => {
+    const cache = enabledCache();
+    const other = { row: { id: 'v' } } as UserRecord;
+    cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 500 }, 0);
+    cache.storeUser(cache.epoch, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    cache.storeUser(cache.epoch, 'p', 'v', '', { user: other, sessionExpiresAt: null }, 0);
+    cache.storeUser(cache.epoch, 'q', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    const startedAt = cache.epoch;
+    cache.invalidateUsers('p');
+    expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
+    expect(cache.user('p', 'v', undefined, 1)).toBeUndefined();
+    expect(cache.user('q', 'u', 's', 1)?.user).toBe(user);
+    expect(cache.key('client', 'p', 'k', 1)?.project).toBe(project);
+    // A read that began before it stores nothing: it may have seen the user as it was.
+    cache.storeUser(startedAt, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
+    // Unknown projects are no error.
+    cache.invalidateUsers('nobody');
+  });
+
   it('does not store what a read found when something changed while it ran', () => {
     const cache = enabledCache();
     const startedAt = cache.epoch;

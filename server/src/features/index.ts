@@ -10,19 +10,18 @@ export const welcomeRoute = defineRoute({
   access: 'optional',
   // Nothing to wait for: answered in the turn the request arrived (see http/maybe-promise).
   handler({ auth, text }) {
-    const lines = [
-      'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.',
-      '',
-    ];
-    if (!auth) lines.push('Authentication: None');
-    else {
-      const type = auth.type[0]!.toUpperCase() + auth.type.slice(1);
-      const user = auth.user
-        ? (auth.user.channels.find((c) => c.isPrimary)?.value ?? auth.user.row.id)
-        : 'None';
-      // The reference indents the details under the access type by two spaces.
-      lines.push(`Authentication: ${type}`, `  Project: ${auth.project.id}`, `  User: ${user}`);
-    }
-    return text(lines.join('\n'));
+    if (!auth) return text(ANONYMOUS);
+    const type = auth.type[0]!.toUpperCase() + auth.type.slice(1);
+    const user = auth.user
+      ? (auth.user.channels.find((c) => c.isPrimary)?.value ?? auth.user.row.id)
+      : 'None';
+    // The reference indents the details under the access type by two spaces.
+    return text(`${WELCOME}\n\nAuthentication: ${type}\n  Project: ${auth.project.id}\n  User: ${user}`);
   },
 });
+
+const WELCOME =
+  'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.';
+
+/** The whole answer to an anonymous request, the same every time. */
+const ANONYMOUS = `${WELCOME}\n\nAuthentication: None`;

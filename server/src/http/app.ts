@@ -9,7 +9,7 @@ import type { ParsedHeaders } from './auth.js';
 import { isConsolePath } from './console-files.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { errorResponse, finishResponse, newRequestId, preflightResponse, textResponse } from './responses.js';
-import { type RouteSpec, runRoute } from './route.js';
+import { NO_PARAMS, type RouteSpec, runRoute } from './route.js';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -99,9 +99,6 @@ export function createHttpApp(
     );
   };
 }
-
-/** The parameters of a path that has none: one frozen object shared by every request. */
-const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 /** The path of an absolute URL as it came, without parsing the whole URL. */
 function pathOf(url: string): string {

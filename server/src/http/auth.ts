@@ -44,7 +44,11 @@ interface AuthHeaders {
 export type ParsedHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /** One header of `request`: from the parsed headers when the request came from a socket. */
-function headerOf(request: Request, parsed: ParsedHeaders | undefined, name: string): string | undefined {
+export function headerOf(
+  request: Request,
+  parsed: ParsedHeaders | undefined,
+  name: string,
+): string | undefined {
   if (parsed === undefined) return request.headers.get(name) ?? undefined;
   const value = parsed[name];
   return typeof value === 'string' ? value : undefined;

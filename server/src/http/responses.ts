@@ -126,8 +126,16 @@ const PREFLIGHT_HEADERS: readonly (readonly [string, string])[] = [
   ['access-control-max-age', '86400'],
 ];
 
-/** Responses made with every API header already in place: `finishResponse` leaves them be. */
-const FINISHED = new WeakSet<Response>();
+/**
+ * The mark of a response made with every API header already in place: `finishResponse` leaves it
+ * be. A property of the response rather than a WeakSet entry: adding to a WeakSet cost about
+ * 0.5 µs per response, more than the rest of building one, and gave the collector an ephemeron
+ * table to sweep.
+ */
+const FINISHED = Symbol('finished response');
+
+/** A response that may carry the mark above. */
+type Markable = Response & { [FINISHED]?: true };
 
 /**
  * A success response with every header of wire.md §1.6 given at creation, as a plain object: the
@@ -144,8 +152,8 @@ export function finishedResponse(
     [HEADER.requestId]: requestId,
   };
   for (const [name, value] of COMMON_HEADERS) headers[name] = value;
-  const response = new Response(body, { status, headers });
-  FINISHED.add(response);
+  const response: Markable = new Response(body, { status, headers });
+  response[FINISHED] = true;
   return response;
 }
 
@@ -159,7 +167,7 @@ export function preflightResponse(requestId: string): Response {
 
 /** Whether `response` already carries every API header and needs no finishing (see `finishedResponse`). */
 export function isFinished(response: Response): boolean {
-  return response.status < 400 && FINISHED.has(response);
+  return (response as Markable)[FINISHED] === true && response.status < 400;
 }
 
 /**

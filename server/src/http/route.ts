@@ -10,7 +10,7 @@ import type { ServerContext } from '../services/context.js';
 import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { RequestAuth } from '../services/request-auth.js';
 import type { UserRecord } from '../services/users.js';
-import { accessError, authenticate, type ParsedHeaders } from './auth.js';
+import { accessError, authenticate, headerOf, type ParsedHeaders } from './auth.js';
 import { parseBody } from './body.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { finishedResponse, jsonResponse } from './responses.js';
@@ -125,6 +125,15 @@ export interface RouteSpec<
   status?: 200 | 201;
   /** Defaults to an empty strict object: unknown query parameters are refused. */
   query?: Q;
+  /**
+   * What this route's writes can change of what authentication keeps in memory (see
+   * services/auth-cache). `'project'`, the default, drops everything kept about the project when
+   * the write starts and when it ends. `'users'` is for routes whose writes touch users, their
+   * sessions and codes, never the project's settings or keys (sign-ins, sign-up, sign-out): only
+   * the project's users are dropped, so the requests beside and after them keep the project's
+   * key from memory instead of reading it again.
+   */
+  writes?: 'project' | 'users';
   handler(
     input: HandlerInput<
       BodyOf<B, ByAccess>,
@@ -230,7 +239,7 @@ function runAuthenticated(
   if (meNeeded && !auth?.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
 
   // Path parameters reach handlers and queries as they came: refuse what no id can contain.
-  const problems: string[] = unstorable('params', params);
+  const problems: string[] = params === NO_PARAMS ? [] : unstorable('params', params);
   const rawQuery = queryOf(request.url);
   // Most requests have no query and most routes take none: nothing to check then.
   const query =
@@ -246,16 +255,22 @@ function runAuthenticated(
     else problems.push(...result.problems);
   } else {
     // A handler that reads the raw body itself gets it only when its strings are storable too.
-    problems.push(...unstorable('body', rawBody));
+    if (rawBody !== undefined) problems.push(...unstorable('body', rawBody));
   }
   if (spec.user && !auth?.user) problems.push('auth.user must be defined');
   if (problems.length > 0) throw schemaError(request, problems);
 
-  const input = new RouteInput(ctx, spec, request, auth, body, query.ok ? query.value : {}, params, rawBody, {
-    requestId: options.requestId,
-    remoteAddress: options.remoteAddress,
-    checkResponses: options.checkResponses ?? false,
-  });
+  const input = new RouteInput(
+    ctx,
+    spec,
+    request,
+    auth,
+    body,
+    query.ok ? query.value : {},
+    params,
+    rawBody,
+    options,
+  );
   // A write drops what authentication kept about its project, before it starts (so no read
   // running beside it stores the old state) and after it ends (so none serves it): at once in this
   // process; other processes hear it from the change feed.
@@ -264,13 +279,16 @@ function runAuthenticated(
   return runWrite(ctx, spec, input, writesProject);
 }
 
-/** Runs a writing handler between the two invalidations of its project's cached entries. */
+/** Runs a writing handler between the two invalidations of what its writes can change. */
 async function runWrite(ctx: ServerContext, spec: RouteSpec, input: RouteInput, projectId: string) {
-  ctx.authCache.invalidateProject(projectId);
+  const cache = ctx.authCache;
+  const invalidate = () =>
+    spec.writes === 'users' ? cache.invalidateUsers(projectId) : cache.invalidateProject(projectId);
+  invalidate();
   try {
     return await spec.handler(input as never);
   } finally {
-    ctx.authCache.invalidateProject(projectId);
+    invalidate();
   }
 }
 
@@ -289,7 +307,7 @@ class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | null> {
     readonly query: unknown,
     readonly params: Record<string, string>,
     readonly rawBody: unknown,
-    private readonly connection: { requestId: string; remoteAddress?: string; checkResponses: boolean },
+    private readonly connection: RunOptions,
   ) {}
 
   /** Worked out only by the handlers that count per IP, not on every request. */
@@ -301,7 +319,7 @@ class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | null> {
   get json(): (data: unknown, status?: number) => Response {
     return (data, status = this.spec.status ?? 200) => {
       if (this.connection.checkResponses) assertResponseMatches(this.spec, data);
-      const pretty = (this.request.headers.get('accept') ?? '').includes('text/html');
+      const pretty = (headerOf(this.request, this.connection.headers, 'accept') ?? '').includes('text/html');
       if (pretty || status >= 400) return jsonResponse(status, data, pretty);
       return finishedResponse(status, JSON.stringify(data), 'json', this.connection.requestId);
     };
@@ -341,6 +359,9 @@ export function validateOrThrow<S extends AnySchema>(
 }
 
 const NO_QUERY: Record<string, string> = Object.freeze({});
+
+/** The parameters of a path that has none: one frozen object shared by every request. */
+export const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 /** The query parameters of `url`; most requests have none, and then no URL is parsed. */
 function queryOf(url: string): Record<string, string> {

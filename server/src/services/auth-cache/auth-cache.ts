@@ -5,7 +5,8 @@
  *
  * Correctness rests on invalidation, never on time alone:
  * - every write through this process's API clears the project's entries when it starts and when
- *   it ends (the pipeline does it, so no handler can forget);
+ *   it ends (the pipeline does it, so no handler can forget; a route that declares it writes only
+ *   users, such as a sign-in, clears the project's users and keeps its keys);
  * - every committed change to the tables behind these entries, from any process, reaches every
  *   process through PostgreSQL NOTIFY (triggers of migration 0005; see change-feed.ts);
  * - a read stores what it found only if no invalidation happened while it ran (the epoch), so a
@@ -80,6 +81,8 @@ export interface AuthCache {
   ): void;
   /** Forgets everything about a project (its keys, its users). */
   invalidateProject(projectId: string): void;
+  /** Forgets the users of a project (and their sessions), keeping its keys. */
+  invalidateUsers(projectId: string): void;
   /** Forgets one user of a project. */
   invalidateUser(projectId: string, userId: string): void;
   /** Forgets everything. */
@@ -172,6 +175,10 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
     invalidateProject(projectId) {
       epoch++;
       projects.delete(projectId);
+    },
+    invalidateUsers(projectId) {
+      epoch++;
+      projects.get(projectId)?.users.clear();
     },
     invalidateUser(projectId, userId) {
       epoch++;

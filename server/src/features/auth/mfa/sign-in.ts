@@ -22,6 +22,7 @@ export const mfaSignInRoute = defineRoute({
   summary: 'Completes a sign-in waiting for its second factor with a TOTP code',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'users',
   body: v.strictObject({ code: codeField, type: v.literal('totp'), totp: boundedString(64) }),
   async handler({ ctx, auth, body, json, clientIp }) {
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });

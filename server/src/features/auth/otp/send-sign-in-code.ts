@@ -23,6 +23,7 @@ export const sendSignInCodeRoute = defineRoute({
   summary: 'Emails a sign-in code and link',
   response: v.object({ nonce: v.string() }),
   access: ['client', 'server', 'admin'],
+  writes: 'users',
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
   async handler({ ctx, auth, body, json, clientIp, request }) {
     const { project } = auth;

@@ -61,6 +61,7 @@ export const otpSignInRoute = defineRoute({
   summary: 'Signs in (or up) with an emailed code',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'users',
   body: v.strictObject({ code: codeField }),
   async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;

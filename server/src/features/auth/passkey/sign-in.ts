@@ -33,6 +33,7 @@ export const passkeySignInRoute = defineRoute({
   summary: 'Signs in with a passkey assertion',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'users',
   body: v.strictObject({ authentication_response: authenticationResponseField, code: codeField }),
   async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;

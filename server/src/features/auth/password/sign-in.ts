@@ -20,6 +20,7 @@ export const signInRoute = defineRoute({
   summary: 'Signs in with an email and a password',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'users',
   body: v.strictObject({ email: emailField, password: passwordField }),
   async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;

@@ -23,6 +23,7 @@ export const signUpRoute = defineRoute({
   summary: 'Signs up with an email and a password',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'users',
   body: v.strictObject({
     email: signInEmailField,
     password: passwordField,

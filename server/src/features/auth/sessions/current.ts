@@ -13,6 +13,7 @@ export const signOutRoute = defineRoute({
   summary: 'Signs out: ends the session of the refresh token',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'users',
   body: emptyBody,
   async handler({ ctx, auth, json }) {
     // Tokens without a session id (or no token at all) cannot name a session to end.

@@ -1,0 +1,177 @@
+/**
+ * What a write drops of what authentication keeps in memory (services/auth-cache). A route that
+ * declares it writes only users (sign-ins, sign-up, sign-out) drops the project's users and keeps
+ * its keys, so a busy sign-in page does not make every request read the project again. From the
+ * attacker's side: a key revoked, or a sign-in method turned off, while sign-ins race it is
+ * refused on the very next request.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignetServer, type ProjectKeys } from '../../server/src/index.js';
+import { patchConfig } from '../support/outbox.js';
+import { createOwnedProject, signUpOwner } from '../support/owner.js';
+import { expectKnownError, freshEmail, projectHeaders, raw, signUp } from '../support/raw-api.js';
+import { backends, type RunningServer } from '../support/server.js';
+
+// The server's own PGlite, as the server imports it: its ES module build (the repository's root
+// holds another version, for a bench peer, and the CommonJS build is another module).
+const fromServer = createRequire(new URL('../../server/package.json', import.meta.url));
+const pgliteDist = dirname(fromServer.resolve('@electric-sql/pglite'));
+const { PGlite } = (await import(pathToFileURL(join(pgliteDist, 'index.js')).href)) as {
+  PGlite: { prototype: { query(sql: string, ...rest: unknown[]): Promise<unknown> } };
+};
+
+const PASSWORD = 'correct horse battery';
+
+describe('a sign-in keeps the project key in memory', () => {
+  it('sign-ins, sign-ups and sign-outs beside users/me do not read the key again', async () => {
+    const server = await createSignetServer({ database: { kind: 'pglite' } });
+    const original = PGlite.prototype.query;
+    const keyReads: string[] = [];
+    try {
+      const dev = server.seeded.dev;
+      const call = (method: string, path: string, body?: unknown, token?: string) =>
+        server.fetch(
+          new Request(`http://localhost/api/v1${path}`, {
+            method,
+            headers: {
+              ...projectHeaders(dev, 'client'),
+              ...(token ? { 'x-stack-access-token': token } : {}),
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          }),
+        );
+      const email = freshEmail();
+      const signedUp = await call('POST', '/auth/password/sign-up', {
+        email,
+        password: PASSWORD,
+        verification_callback_url: 'http://localhost/handler/email-verification',
+      });
+      expect(signedUp.status).toBe(200);
+      const first = (await signedUp.json()) as { access_token: string };
+      expect((await call('GET', '/users/me', undefined, first.access_token)).status).toBe(200);
+
+      PGlite.prototype.query = function (this: unknown, sql: string, ...rest: unknown[]) {
+        // The key read alone: what a request without a user token (a sign-in) makes on a miss. A
+        // token's request reads its user and the key in one statement, and after a sign-in it must.
+        if (/from "api_key_sets"/i.test(sql) && !/"users"/.test(sql)) keyReads.push(sql);
+        return original.call(this, sql, ...rest);
+      };
+      // Each tokenless request below follows a write: a sign-in after a sign-in, a sign-up after
+      // a sign-out.
+      for (let i = 0; i < 3; i++) {
+        const signIn = await call('POST', '/auth/password/sign-in', { email, password: PASSWORD });
+        expect(signIn.status).toBe(200);
+        expect((await call('POST', '/auth/password/sign-in', { email, password: PASSWORD })).status).toBe(
+          200,
+        );
+        const { access_token, refresh_token } = (await signIn.json()) as Record<string, string>;
+        const me = await call('GET', '/users/me', undefined, access_token);
+        expect(me.status).toBe(200);
+        // The user read after a sign-in is fresh: the sign-in dropped the project's users.
+        expect(((await me.json()) as { primary_email: string }).primary_email).toBe(email);
+        const signOut = await server.fetch(
+          new Request('http://localhost/api/v1/auth/sessions/current', {
+            method: 'DELETE',
+            headers: {
+              ...projectHeaders(dev, 'client'),
+              'x-stack-access-token': access_token!,
+              'x-stack-refresh-token': refresh_token!,
+            },
+          }),
+        );
+        expect(signOut.status).toBe(200);
+        // The session just ended is not served from memory.
+        const after = await call('GET', '/users/me', undefined, access_token);
+        expect(after.status).not.toBe(200);
+        const another = await call('POST', '/auth/password/sign-up', {
+          email: freshEmail(),
+          password: PASSWORD,
+          verification_callback_url: 'http://localhost/handler/email-verification',
+        });
+        expect(another.status).toBe(200);
+      }
+      expect((await call('GET', '/users/me', undefined, first.access_token)).status).toBe(200);
+      expect(keyReads).toEqual([]);
+    } finally {
+      PGlite.prototype.query = original;
+      await server.close();
+    }
+  });
+});
+
+describe.each(backends())('writes racing sign-ins on $name', (backend) => {
+  let running: RunningServer;
+  let url: string;
+  let keys: ProjectKeys;
+  beforeAll(async () => {
+    running = await backend.create();
+    url = running.url;
+    const internal = running.server.seeded.internal;
+    keys = await createOwnedProject(url, internal, await signUpOwner(url, internal));
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  const signIn = (withKeys: ProjectKeys, email: string) =>
+    raw(url, '/auth/password/sign-in', { keys: withKeys, body: { email, password: PASSWORD } });
+
+  it('a publishable key revoked while sign-ins run is refused on the next request', async () => {
+    const created = await raw(url, '/internal/api-keys', {
+      keys,
+      access: 'admin',
+      body: {
+        description: 'about to leak',
+        expires_at_millis: Date.now() + 24 * 3600_000,
+        has_publishable_client_key: true,
+        has_secret_server_key: false,
+        has_super_secret_admin_key: false,
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    const leaked = { ...keys, publishableClientKey: created.json.publishable_client_key as string };
+    const user = await signUp(url, leaked);
+    // In memory now: the key and its project.
+    expect((await raw(url, '/users/me', { keys: leaked, accessToken: user.accessToken })).status).toBe(200);
+
+    const racing = Array.from({ length: 6 }, () => signIn(leaked, user.email));
+    const revoked = await raw(url, `/internal/api-keys/${created.json.id}`, {
+      method: 'PATCH',
+      keys,
+      access: 'admin',
+      body: { revoked: true },
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+    const refusedMe = await raw(url, '/users/me', { keys: leaked, accessToken: user.accessToken });
+    expectKnownError(refusedMe, 'INVALID_PUBLISHABLE_CLIENT_KEY', { project_id: keys.projectId });
+    expectKnownError(await signIn(leaked, user.email), 'INVALID_PUBLISHABLE_CLIENT_KEY', {
+      project_id: keys.projectId,
+    });
+    // The racing sign-ins either finished first or were refused; none left the key usable.
+    for (const answer of await Promise.all(racing)) expect([200, 401]).toContain(answer.status);
+    expectKnownError(
+      await raw(url, '/users/me', { keys: leaked, accessToken: user.accessToken }),
+      'INVALID_PUBLISHABLE_CLIENT_KEY',
+      { project_id: keys.projectId },
+    );
+  });
+
+  it('password sign-in turned off while sign-ins run applies to the next sign-in', async () => {
+    const user = await signUp(url, keys);
+    expect((await signIn(keys, user.email)).status).toBe(200);
+    const racing = Array.from({ length: 6 }, () => signIn(keys, user.email));
+    await patchConfig(url, keys, { credential_enabled: false });
+    try {
+      expectKnownError(await signIn(keys, user.email), 'PASSWORD_AUTHENTICATION_NOT_ENABLED');
+      for (const answer of await Promise.all(racing)) expect([200, 400]).toContain(answer.status);
+      expectKnownError(await signIn(keys, user.email), 'PASSWORD_AUTHENTICATION_NOT_ENABLED');
+    } finally {
+      await patchConfig(url, keys, { credential_enabled: true });
+    }
+    expect((await signIn(keys, user.email)).status).toBe(200);
+  });
+});
