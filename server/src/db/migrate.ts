@@ -5,7 +5,7 @@
  * then find nothing left to do.
  */
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,9 +47,14 @@ export async function loadMigrations(
   );
 }
 
-/** The names of the migrations shipped with this version, oldest first (the journal alone). */
-async function shippedMigrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
-  const journal = JSON.parse(await readFile(`${dir}meta/_journal.json`, 'utf8')) as Journal;
+/**
+ * The names of the migrations shipped with this version, oldest first (the journal alone). Read
+ * synchronously: it is one small file, and right after PGlite opens, the thread pool that
+ * asynchronous file reads wait for is busy for a while (about 0.2 s on a 2-core machine), which
+ * an asynchronous read here added to every later start.
+ */
+function shippedMigrationNames(dir = MIGRATIONS_DIR): string[] {
+  const journal = JSON.parse(readFileSync(`${dir}meta/_journal.json`, 'utf8')) as Journal;
   return [...journal.entries].sort((a, b) => a.idx - b.idx).map((entry) => entry.tag);
 }
 
@@ -67,7 +72,7 @@ async function everyMigrationApplied(session: SqlSession): Promise<boolean> {
   const done = new Set(
     (await session.query<{ name: string }>('SELECT name FROM signet_migrations')).map((r) => r.name),
   );
-  return (await shippedMigrationNames()).every((name) => done.has(name));
+  return shippedMigrationNames().every((name) => done.has(name));
 }
 
 /** Applies every pending migration; returns the names it applied. */
