@@ -1,6 +1,6 @@
 /**
  * signet-server as the published package runs it: `src/index.ts` and `src/cli.ts` bundled with the
- * options of server/scripts/build.mjs (console left out), into a temporary folder beside the
+ * build's own options (server/scripts/build-options.mjs; console left out), into a temporary folder beside the
  * sources so that `../migrations/` and the server's node_modules resolve as they do from dist/.
  * The benches measure this build, not the sources through tsx: tsx's transform keeps function
  * names with a helper call per closure, which the published JavaScript does not pay.
@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBuildOptions } from '../../server/scripts/build-options.mjs';
 
 const SERVER_DIR = fileURLToPath(new URL('../../server/', import.meta.url));
 
@@ -24,17 +25,7 @@ export interface BuiltServer {
 /** Builds the server into `server/.bench-build-<pid>-<name>/`. */
 export async function buildServer(name: string): Promise<BuiltServer> {
   const dir = join(SERVER_DIR, `.bench-build-${process.pid}-${name}`);
-  await build({
-    entryPoints: { index: join(SERVER_DIR, 'src/index.ts'), cli: join(SERVER_DIR, 'src/cli.ts') },
-    outdir: dir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await build(await serverBuildOptions(dir));
   return {
     index: join(dir, 'index.js'),
     cli: join(dir, 'cli.js'),

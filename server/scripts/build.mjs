@@ -1,7 +1,8 @@
 /**
  * Builds signet-server to JavaScript: the sources (and the kit's wire files they share) bundled
- * into dist/, npm packages left as imports, so the published server runs on plain Node with no
- * TypeScript compiler. Source maps carry the sources in them (the package ships no src/).
+ * into dist/, npm packages left as imports but for a few bundled ones (see build-options.mjs, and
+ * dist/THIRD_PARTY_LICENSES.md for their licenses), so the published server runs on plain Node
+ * with no TypeScript compiler. Source maps carry the sources in them (the package ships no src/).
  *
  * It also builds the admin console (../console) into console-dist/, which the server serves at
  * /console.
@@ -14,23 +15,17 @@ import { readFile, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBuildOptions, writeThirdPartyLicenses } from './build-options.mjs';
 
 const server = fileURLToPath(new URL('..', import.meta.url));
 await rm(`${server}dist`, { recursive: true, force: true });
 const { metafile } = await build({
-  entryPoints: { index: `${server}src/index.ts`, cli: `${server}src/cli.ts` },
-  outdir: `${server}dist`,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
+  ...(await serverBuildOptions(`${server}dist`)),
   sourcemap: true,
   sourcesContent: true,
   metafile: true,
-  logLevel: 'warning',
 });
+await writeThirdPartyLicenses(`${server}dist`);
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
 const packageOf = (specifier) =>

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_PACKAGES } from '../../server/scripts/build-options.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -111,6 +112,19 @@ describe('the packed packages', () => {
     expect(installed).not.toContain('unstorage');
     expect(installed).not.toContain('tsx');
     expect(installed).not.toContain('typescript');
+  });
+
+  it('signet-server ships the packages it bundles inside, with their licenses, and does not install them', async () => {
+    const root = join(app(), 'node_modules', 'signet-server');
+    const notices = await readFile(join(root, 'dist', 'THIRD_PARTY_LICENSES.md'), 'utf8');
+    const installed = await readdir(join(app(), 'node_modules'));
+    for (const name of BUNDLED_PACKAGES) {
+      expect(notices).toMatch(new RegExp(`^## ${name} \\d+\\.\\d+\\.\\d+ \\((MIT|Apache-2\\.0)\\)$`, 'm'));
+      if (!name.startsWith('@')) expect(installed).not.toContain(name);
+    }
+    expect(notices).toContain('TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION');
+    const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+    for (const name of BUNDLED_PACKAGES) expect(Object.keys(manifest.dependencies)).not.toContain(name);
   });
 
   it.each(['signet', 'signet-server'])(
