@@ -19,24 +19,13 @@
  */
 import pg from 'pg';
 import { createSignetServer } from '../server/src/index.js';
+import { adminQuery, POSTGRES_ADMIN_URL } from './lib/load.js';
 
 const BUDGET_P95_MS = 50;
 const USERS = Number(process.env.SIGNET_BENCH_USERS_COUNT ?? 1_000_000);
 const WARM_UP = 10;
 const REQUESTS = 100;
 const DATABASE = 'signet_bench_users';
-const POSTGRES_ADMIN_URL =
-  process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * The seed, one statement per table, with its parameters: the project and the number of users,

@@ -12,7 +12,8 @@ import pg from 'pg';
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Connections autocannon keeps open, and calls in flight for the raw argon2id baseline. */
 export const CONNECTIONS = 10;
-const POSTGRES_ADMIN_URL =
+/** The PostgreSQL database throwaway databases are made from. */
+export const POSTGRES_ADMIN_URL =
   process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** One request to load a server with. */
@@ -84,7 +85,8 @@ export async function runOnce<T>(name: string, args: string[] = []): Promise<T> 
   return (await spawnScript<T>(name, args)).info;
 }
 
-async function adminQuery(sql: string): Promise<void> {
+/** Runs one statement on the admin database (creating or dropping a database). */
+export async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
   await client.connect();
   try {
