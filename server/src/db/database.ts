@@ -5,6 +5,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { openPglite } from './open-pglite.js';
+import { drizzleClientOf } from './pglite-drizzle-client.js';
 import * as schema from './schema.js';
 
 /** Where the data lives. */
@@ -52,13 +53,16 @@ export async function openDatabase(
       openPglite(options.dataDir, log),
       import('drizzle-orm/pglite'),
     ]);
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    const forDrizzle = drizzleClientOf(client);
+    const db = drizzlePglite({ client: forDrizzle.client, schema }) as unknown as Database;
+    const rawOptions = { parsers: forDrizzle.ownParsers };
     return {
       kind: 'pglite',
       db,
       async session() {
         return {
-          query: async <Row>(sql: string, params?: unknown[]) => (await client.query<Row>(sql, params)).rows,
+          query: async <Row>(sql: string, params?: unknown[]) =>
+            (await client.query<Row>(sql, params, rawOptions)).rows,
           exec: async (sql) => {
             await client.exec(sql);
           },
