@@ -1,5 +1,11 @@
 /** Buttons and button-looking links of the kit's screens. */
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, CSSProperties, ReactNode } from 'react';
+import {
+  type AnchorHTMLAttributes,
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  forwardRef,
+  type ReactNode,
+} from 'react';
 import { Spinner } from './spinner.js';
 
 /** Visual weight of a button. */
@@ -40,20 +46,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   badge?: ReactNode;
 }
 
-/** A button; `type` defaults to `'button'` so it never submits a form by accident. */
-export function Button({
-  variant = 'primary',
-  loading = false,
-  brand,
-  badge,
-  className,
-  style,
-  children,
-  ...rest
-}: ButtonProps) {
+/**
+ * A button; `type` defaults to `'button'` so it never submits a form by accident. A `ref` reaches
+ * the `<button>` element (to focus it, or to anchor a popover), on React 18 as on 19.
+ */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', loading = false, brand, badge, className, style, children, ...rest },
+  ref,
+) {
   const badged = badge !== undefined && badge !== null && badge !== false;
   return (
     <button
+      ref={ref}
       type="button"
       data-bordered={brand?.bordered || undefined}
       {...rest}
@@ -72,7 +76,7 @@ export function Button({
       {badged && <span className="signet-badge signet-button-badge">{badge}</span>}
     </button>
   );
-}
+});
 
 /** Props of `ButtonLink`. */
 export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
@@ -80,7 +84,13 @@ export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement>
   variant?: ButtonVariant;
 }
 
-/** A link styled as a button: navigation stays a link for assistive tech and new-tab clicks. */
-export function ButtonLink({ variant = 'primary', className, ...rest }: ButtonLinkProps) {
-  return <a {...rest} className={classes(variant, className)} />;
-}
+/**
+ * A link styled as a button: navigation stays a link for assistive tech and new-tab clicks. A
+ * `ref` reaches the `<a>` element.
+ */
+export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
+  { variant = 'primary', className, ...rest },
+  ref,
+) {
+  return <a ref={ref} {...rest} className={classes(variant, className)} />;
+});
