@@ -15,15 +15,19 @@ import { CreateProjectForm } from './create-project-form.js';
 import { isProjectSort, PROJECT_SORTS, type ProjectSort, searchAndSortProjects } from './project-order.js';
 import { ProjectTable } from './project-table.js';
 
+/** A list whose load began this recently is not fetched again when the page opens. */
+const FRESH_LIST_MS = 2_000;
+
 /** The Projects page. */
 export default function ProjectsPage() {
   const { projects } = useOwner();
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   // The list may have changed on another page (production mode switched, a project renamed):
-  // fetched again on every visit, the last answer shown meanwhile.
-  const { reload } = projects;
-  useEffect(() => reload(), [reload]);
+  // fetched again on every visit, the last answer shown meanwhile; but not on arriving here with
+  // the console, whose own first load of the list has only just begun.
+  const { reloadIfOlder } = projects;
+  useEffect(() => reloadIfOlder(FRESH_LIST_MS), [reloadIfOlder]);
 
   const created = (project: OwnedProject) => {
     toast(`Project “${project.displayName}” created`);
