@@ -54,7 +54,8 @@ export const signUpRoute = defineRoute({
           primaryEmail: { value: body.email, isVerified: false, usedForAuth: true },
           passwordHash,
         });
-        return endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: true });
+        // Made in this very transaction, the user has no second factor: no read to learn it.
+        return endSignIn(ctx, tx, { projectId: project.id, userId, isNewUser: true, secondFactorDone: true });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
