@@ -4,7 +4,7 @@
  * receiver on loopback that checks signatures with an independent library. Retry delays are
  * shortened to milliseconds (the real schedule's values are a unit test).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseOptions, openDatabase } from '../../server/src/db/database.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import type { SvixOptions } from '../../server/src/services/context.js';
@@ -419,6 +419,39 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).toHaveLength(100);
     expect(new Set(receiver.received.map((h) => h.id))).toEqual(new Set(ids));
+  });
+
+  it('an event alone costs one claim, however many loops wait', async () => {
+    await setUp({ ...FAST, pollIntervalMs: 60_000 }); // only NOTIFY wakes the loops
+    await engine.endpoint(receiver.url);
+    await engine.start(4);
+    const dialect = (engine.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } })
+      .dialect;
+    const execute = vi.spyOn(engine.db, 'execute');
+    const claims = () =>
+      execute.mock.calls.filter(([query]) => dialect.sqlToQuery(query).sql.includes('WITH claimed AS'))
+        .length;
+    try {
+      for (let event = 1; event <= 3; event++) {
+        await engine.emit(1);
+        await receiver.waitFor(event, 5000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(claims()).toBe(event);
+      }
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  it('a burst is shared by the loops: four hanging receivers are all called at once', async () => {
+    await setUp({ ...FAST, pollIntervalMs: 60_000, timeoutMs: 10_000, leaseMs: 20_000 });
+    await engine.endpoint(receiver.url);
+    receiver.answer = () => ({ status: 200, hang: true });
+    await engine.start(4);
+    await engine.emit(4);
+    // One loop would wait out each hanging answer (10 s) before sending the next.
+    await receiver.waitFor(4, 3000);
+    expect(new Set(receiver.received.map((h) => h.id)).size).toBe(4);
   });
 
   it('with a Svix server configured, forwards each message once per id, retrying until Svix takes it', async () => {

@@ -43,18 +43,30 @@ type Row = {
   previous_secret_sealed: string | null;
   previous_secret_expires_at: Date | string | null;
   is_production_mode: boolean;
+  more_due: boolean;
 };
+
+/** What a claim took, and whether other deliveries were due beside it. */
+export interface Claimed {
+  claims: ClaimedDelivery[];
+  /**
+   * Whether, when the claim ran, another delivery was due that it did not take (possibly one
+   * another worker was claiming at that moment). False when nothing was claimed. A worker wakes
+   * another, or claims again at once, only when this is true: an event alone costs one claim.
+   */
+  moreDue: boolean;
+}
 
 /**
  * Claims up to `limit` deliveries due at `now` for `leaseMs`, each with its target (one round
- * trip: the claim and the reads it needs are one statement).
+ * trip: the claim, the reads it needs and whether more are due are one statement).
  */
 export async function claimDueDeliveries(
   db: Pick<Database, 'execute'>,
   now: number,
   leaseMs: number,
   limit: number,
-): Promise<ClaimedDelivery[]> {
+): Promise<Claimed> {
   const at = new Date(now).toISOString();
   const lease = new Date(now + leaseMs).toISOString();
   const result = await db.execute(sql`
@@ -72,12 +84,18 @@ export async function claimDueDeliveries(
    RETURNING d.message_id, d.endpoint_id, d.project_id, d.attempt_count
     )
     SELECT c.message_id, c.endpoint_id, c.project_id, c.attempt_count, m.payload, e.url, e.disabled,
-           e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, p.is_production_mode
+           e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, p.is_production_mode,
+           -- The statement's snapshot still shows the claimed rows as due: they are left out.
+           EXISTS (SELECT 1 FROM webhook_deliveries o
+                    WHERE o.status = 'pending' AND o.next_attempt_at <= ${at}::timestamptz
+                      AND (o.message_id, o.endpoint_id) NOT IN (SELECT message_id, endpoint_id FROM claimed)
+                  ) AS more_due
       FROM claimed c
       JOIN webhook_messages m ON m.id = c.message_id
       JOIN webhook_endpoints e ON e.id = c.endpoint_id AND e.project_id = c.project_id
       JOIN projects p ON p.id = e.project_id`);
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const claims = rows.map((r) => ({
     messageId: r.message_id,
     endpointId: r.endpoint_id,
     projectId: r.project_id,
@@ -93,6 +111,7 @@ export async function claimDueDeliveries(
       productionMode: r.is_production_mode,
     },
   }));
+  return { claims, moreDue: rows[0]?.more_due === true };
 }
 
 /**

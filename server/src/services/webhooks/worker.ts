@@ -44,8 +44,8 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   let sleepers: Array<() => void> = [];
   let failing = false;
 
-  // One sleeper per wake: a loop that finds work wakes the next, so a burst fans out to every loop
-  // while a single event costs one claim query, not one per loop.
+  // One sleeper per wake: a loop that finds work and sees more due wakes the next, so a burst fans
+  // out to every loop while a single event costs one claim query, not one per loop.
   const wake = () => {
     generation++;
     sleepers[0]?.();
@@ -79,17 +79,27 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
       sleepers.push(done);
     });
 
-  /** Does one piece of work; false when there was none. */
-  const step = async (): Promise<boolean> => {
-    const [claim] = await claimDueDeliveries(ctx.db, ctx.now(), delivery.leaseMs, 1);
+  /**
+   * Does one piece of work: 'more' when it did some and more may be waiting, 'last' when it did
+   * the last due delivery it saw, 'none' when there was nothing.
+   */
+  const step = async (): Promise<'more' | 'last' | 'none'> => {
+    const {
+      claims: [claim],
+      moreDue,
+    } = await claimDueDeliveries(ctx.db, ctx.now(), delivery.leaseMs, 1);
     if (claim) {
+      // More due: the next loop starts on them now, while this one sends (a slow endpoint does
+      // not hold up a burst).
+      if (moreDue) wake();
       const recorded = await attemptDelivery(ctx, claim, { delivery, signal: stopping.signal });
       if (recorded?.nextAttemptAt !== undefined) wakeAt(recorded.nextAttemptAt);
-      return true;
+      // Forwards to Svix are only looked for once no delivery is due.
+      return moreDue || ctx.svix ? 'more' : 'last';
     }
-    if (!ctx.svix) return false;
+    if (!ctx.svix) return 'none';
     const [message] = await claimDueForwards(ctx.db, ctx.now(), delivery.leaseMs, 1);
-    if (!message) return false;
+    if (!message) return 'none';
     let ok = true;
     try {
       await forwardToSvix(ctx.svix, message, knownApps, delivery.timeoutMs);
@@ -99,13 +109,14 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     }
     const next = await recordForward(ctx.db, message, ok, ctx.now(), delivery.svixRetryBaseMs);
     if (next !== undefined) wakeAt(next);
-    return true;
+    wake(); // more forwards may be due: another loop looks too
+    return 'more';
   };
 
   const loop = async () => {
     while (!stopping.signal.aborted) {
       const seen = generation;
-      let worked = false;
+      let worked: Awaited<ReturnType<typeof step>> = 'none';
       try {
         worked = await step();
         if (failing) ctx.log('webhooks: the worker reaches the database again');
@@ -118,8 +129,10 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
         await sleep(delivery.pollIntervalMs);
         continue;
       }
-      if (worked) wake();
-      if (worked || seen !== generation) continue;
+      // More due: go on (another loop was woken to share them). The last one done, or nothing
+      // found: sleep, unless a wake came meanwhile (a NOTIFY between the claim and here).
+      if (worked === 'more') continue;
+      if (seen !== generation) continue;
       await sleep(delivery.pollIntervalMs);
     }
   };
