@@ -8,18 +8,16 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { createApp } from '../core/app.js';
 import { adminWebhooks } from '../plugins/admin-webhooks/index.js';
 import { createSignetServer, type DatabaseOptions } from '../server/src/index.js';
+import { freshDatabase } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = 10;
 /** Alternating rounds of each side, the best of each kept. */
 const ROUNDS = Number(process.env.BENCH_SIGN_UP_ROUNDS ?? 3);
 const BUDGET = 0.9;
-const POSTGRES_ADMIN_URL =
-  process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let received = 0;
 const receiver = createServer((req, res) => {
@@ -100,56 +98,33 @@ async function signUpsPerSecond(database: DatabaseOptions, withEndpoint: boolean
   }
 }
 
-async function postgresDatabase(): Promise<{ options: DatabaseOptions; drop(): Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 1500 });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `signet_bench_${process.pid}_${counter++}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    options: { kind: 'postgres', url: url.toString() },
-    async drop() {
-      const again = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
-
 const rows: { backend: string; none: number; endpoint: number }[] = [];
 let withinBudget = true;
 for (const backend of ['PGlite', 'PostgreSQL'] as const) {
-  const open = async () =>
-    backend === 'PGlite'
-      ? { options: { kind: 'pglite' } as DatabaseOptions, drop: async () => {} }
-      : postgresDatabase();
+  /** Sign-ups per second on a fresh database; undefined when PostgreSQL does not answer. */
+  const measure = async (withEndpoint: boolean): Promise<number | undefined> => {
+    if (backend === 'PGlite') return signUpsPerSecond({ kind: 'pglite' }, withEndpoint);
+    const database = await freshDatabase();
+    if (!database) return undefined;
+    return signUpsPerSecond({ kind: 'postgres', url: database.url }, withEndpoint).finally(() =>
+      database.drop(),
+    );
+  };
   // Each side on a fresh server and database, in alternation, the best round of each kept: one
   // 8-second run of each measured anywhere from 0.81 to 1.02 of the other on the same build, and
   // whichever ran second paid for what the first left behind (load from elsewhere weighs on both
   // alike; the best round is the one it disturbed least).
   let none = 0;
   let endpoint = 0;
-  let available = true;
-  for (let round = 0; round < ROUNDS && available; round++) {
+  rounds: for (let round = 0; round < ROUNDS; round++) {
     for (const withEndpoint of round % 2 === 0 ? [false, true] : [true, false]) {
-      const database = await open();
-      if (!database) {
-        available = false;
-        break;
-      }
-      const perSecond = await signUpsPerSecond(database.options, withEndpoint).finally(() => database.drop());
+      const perSecond = await measure(withEndpoint);
+      if (perSecond === undefined) break rounds;
       if (withEndpoint) endpoint = Math.max(endpoint, perSecond);
       else none = Math.max(none, perSecond);
     }
   }
-  if (!available) continue;
+  if (none === 0 || endpoint === 0) continue; // PostgreSQL did not answer
   rows.push({ backend, none, endpoint });
   if (endpoint < none * BUDGET) withinBudget = false;
 }

@@ -80,10 +80,10 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     });
 
   /**
-   * Does one piece of work: 'more' when it did some and more may be waiting, 'last' when it did
-   * the last due delivery it saw, 'none' when there was nothing.
+   * Does one piece of work; true when more may be waiting (look again at once), false when it
+   * found nothing or took the last due delivery it saw.
    */
-  const step = async (): Promise<'more' | 'last' | 'none'> => {
+  const step = async (): Promise<boolean> => {
     const {
       claims: [claim],
       moreDue,
@@ -95,11 +95,11 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
       const recorded = await attemptDelivery(ctx, claim, { delivery, signal: stopping.signal });
       if (recorded?.nextAttemptAt !== undefined) wakeAt(recorded.nextAttemptAt);
       // Forwards to Svix are only looked for once no delivery is due.
-      return moreDue || ctx.svix ? 'more' : 'last';
+      return moreDue || ctx.svix !== undefined;
     }
-    if (!ctx.svix) return 'none';
+    if (!ctx.svix) return false;
     const [message] = await claimDueForwards(ctx.db, ctx.now(), delivery.leaseMs, 1);
-    if (!message) return 'none';
+    if (!message) return false;
     let ok = true;
     try {
       await forwardToSvix(ctx.svix, message, knownApps, delivery.timeoutMs);
@@ -110,15 +110,15 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     const next = await recordForward(ctx.db, message, ok, ctx.now(), delivery.svixRetryBaseMs);
     if (next !== undefined) wakeAt(next);
     wake(); // more forwards may be due: another loop looks too
-    return 'more';
+    return true;
   };
 
   const loop = async () => {
     while (!stopping.signal.aborted) {
       const seen = generation;
-      let worked: Awaited<ReturnType<typeof step>> = 'none';
+      let again = false;
       try {
-        worked = await step();
+        again = await step();
         if (failing) ctx.log('webhooks: the worker reaches the database again');
         failing = false;
       } catch (error) {
@@ -131,8 +131,7 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
       }
       // More due: go on (another loop was woken to share them). The last one done, or nothing
       // found: sleep, unless a wake came meanwhile (a NOTIFY between the claim and here).
-      if (worked === 'more') continue;
-      if (seen !== generation) continue;
+      if (again || seen !== generation) continue;
       await sleep(delivery.pollIntervalMs);
     }
   };
