@@ -370,6 +370,19 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     await until(async () => (await engine.delivery(id!, all.id)).status === 'success');
   });
 
+  it('never sends a project’s events to another project’s endpoint', async () => {
+    await setUp({ ...FAST, pollIntervalMs: 60_000 });
+    const own = await engine.endpoint(`${receiver.url}/own`);
+    const other = await addEndpoint(engine.db, SERVER_SECRET, 'internal', `${receiver.url}/other`);
+    await engine.start();
+    const [id] = await engine.emit(1);
+    await receiver.waitFor(1);
+    await until(async () => (await engine.delivery(id!, own.id)).status === 'success');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.received.map((h) => h.path)).toEqual(['/own']);
+    expect(await engine.q('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1', [other.id])).toEqual([]);
+  });
+
   it('resends a delivered message on request: a new manual attempt with the same id', async () => {
     await setUp();
     const { id: endpointId, secret } = await engine.endpoint(receiver.url);
