@@ -7,13 +7,12 @@ import * as v from 'valibot';
 import type { AccessType } from '../../../wire/headers.js';
 import { knownError } from '../errors.js';
 import type { ServerContext } from '../services/context.js';
-import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { RequestAuth } from '../services/request-auth.js';
 import type { UserRecord } from '../services/users.js';
-import { accessError, authenticate, headerOf, type ParsedHeaders } from './auth.js';
+import { accessError, authenticate, type ParsedHeaders } from './auth.js';
 import { parseBody } from './body.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
-import { finishedResponse, jsonResponse } from './responses.js';
+import { RouteInput } from './route-input.js';
 import { check, schemaError, unstorable } from './validate.js';
 
 type AnySchema = v.GenericSchema;
@@ -173,7 +172,7 @@ export function isRoute(value: unknown): value is RouteSpec {
 }
 
 /** Where a request came from, and how the pipeline answers it. */
-interface RunOptions {
+export interface RunOptions {
   requestId: string;
   remoteAddress?: string;
   /** The headers as the HTTP server parsed them, when the request came from a socket. */
@@ -290,60 +289,6 @@ async function runWrite(ctx: ServerContext, spec: RouteSpec, input: RouteInput, 
   } finally {
     invalidate();
   }
-}
-
-/**
- * What a handler receives, as an instance of one class: the client address and the answers are
- * getters on the prototype, so a request builds only the answer its handler takes (handlers
- * destructure their input, so each answer is a function of its own, not a method).
- */
-class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | null> {
-  constructor(
-    readonly ctx: ServerContext,
-    private readonly spec: RouteSpec,
-    readonly request: Request,
-    readonly auth: RequestAuth | null,
-    readonly body: unknown,
-    readonly query: unknown,
-    readonly params: Record<string, string>,
-    readonly rawBody: unknown,
-    private readonly connection: RunOptions,
-  ) {}
-
-  /** Worked out only by the handlers that count per IP, not on every request. */
-  get clientIp(): string {
-    return clientIp(this.request, this.connection.remoteAddress, this.ctx.trustedProxies);
-  }
-
-  /** Pretty-printed when a browser asks (its `accept` names HTML). */
-  get json(): (data: unknown, status?: number) => Response {
-    return (data, status = this.spec.status ?? 200) => {
-      if (this.connection.checkResponses) assertResponseMatches(this.spec, data);
-      const pretty = (headerOf(this.request, this.connection.headers, 'accept') ?? '').includes('text/html');
-      if (pretty || status >= 400) return jsonResponse(status, data, pretty);
-      return finishedResponse(status, JSON.stringify(data), 'json', this.connection.requestId);
-    };
-  }
-
-  get text(): (body: string) => Response {
-    return (body) => finishedResponse(this.spec.status ?? 200, body, 'text', this.connection.requestId);
-  }
-}
-
-/**
- * Throws (a 500, and a failing test) when a JSON answer does not match the route's `response`
- * schema: the schema is what the OpenAPI document promises and what the kit parses.
- */
-function assertResponseMatches(spec: RouteSpec, data: unknown): void {
-  const schema = spec.response === 'text' ? undefined : spec.response;
-  const result = schema ? v.safeParse(schema, data) : { success: false, issues: [] };
-  if (result.success) return;
-  const issues = (result.issues ?? []).map(
-    (i) => `${(i.path ?? []).map((p) => String(p.key)).join('.')}: ${i.message}`,
-  );
-  throw new Error(
-    `The answer of ${spec.method} ${spec.path} does not match its response schema: ${issues.join('; ')}`,
-  );
 }
 
 /** Validates a value against a schema inside a handler, throwing the usual SCHEMA_ERROR. */

@@ -1,0 +1,65 @@
+/**
+ * What a route's handler receives (its `HandlerInput`), built once per request by the pipeline in
+ * route.ts, with the answers it can give.
+ */
+import * as v from 'valibot';
+import type { ServerContext } from '../services/context.js';
+import { clientIp } from '../services/rate-limit/client-ip.js';
+import type { RequestAuth } from '../services/request-auth.js';
+import { headerOf } from './auth.js';
+import { finishedResponse, jsonResponse } from './responses.js';
+import type { HandlerInput, RouteSpec, RunOptions } from './route.js';
+
+/**
+ * What a handler receives, as an instance of one class: the client address and the answers are
+ * getters on the prototype, so a request builds only the answer its handler takes (handlers
+ * destructure their input, so each answer is a function of its own, not a method).
+ */
+export class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | null> {
+  constructor(
+    readonly ctx: ServerContext,
+    private readonly spec: RouteSpec,
+    readonly request: Request,
+    readonly auth: RequestAuth | null,
+    readonly body: unknown,
+    readonly query: unknown,
+    readonly params: Record<string, string>,
+    readonly rawBody: unknown,
+    private readonly connection: RunOptions,
+  ) {}
+
+  /** Worked out only by the handlers that count per IP, not on every request. */
+  get clientIp(): string {
+    return clientIp(this.request, this.connection.remoteAddress, this.ctx.trustedProxies);
+  }
+
+  /** Pretty-printed when a browser asks (its `accept` names HTML). */
+  get json(): (data: unknown, status?: number) => Response {
+    return (data, status = this.spec.status ?? 200) => {
+      if (this.connection.checkResponses) assertResponseMatches(this.spec, data);
+      const pretty = (headerOf(this.request, this.connection.headers, 'accept') ?? '').includes('text/html');
+      if (pretty || status >= 400) return jsonResponse(status, data, pretty);
+      return finishedResponse(status, JSON.stringify(data), 'json', this.connection.requestId);
+    };
+  }
+
+  get text(): (body: string) => Response {
+    return (body) => finishedResponse(this.spec.status ?? 200, body, 'text', this.connection.requestId);
+  }
+}
+
+/**
+ * Throws (a 500, and a failing test) when a JSON answer does not match the route's `response`
+ * schema: the schema is what the OpenAPI document promises and what the kit parses.
+ */
+function assertResponseMatches(spec: RouteSpec, data: unknown): void {
+  const schema = spec.response === 'text' ? undefined : spec.response;
+  const result = schema ? v.safeParse(schema, data) : { success: false, issues: [] };
+  if (result.success) return;
+  const issues = (result.issues ?? []).map(
+    (i) => `${(i.path ?? []).map((p) => String(p.key)).join('.')}: ${i.message}`,
+  );
+  throw new Error(
+    `The answer of ${spec.method} ${spec.path} does not match its response schema: ${issues.join('; ')}`,
+  );
+}
