@@ -11,6 +11,13 @@ import { finishedResponse, jsonResponse } from './responses.js';
 import type { HandlerInput, RouteSpec, RunOptions } from './route.js';
 
 /**
+ * The JSON text of each view made of a source by `jsonOf`, kept as long as the source lives (the
+ * auth cache drops a user record when the user changes or the entry lapses, and its texts go
+ * with it).
+ */
+const VIEW_TEXTS = new WeakMap<object, Map<(source: never) => unknown, string>>();
+
+/**
  * What a handler receives, as an instance of one class: the client address and the answers are
  * getters on the prototype, so a request builds only the answer its handler takes (handlers
  * destructure their input, so each answer is a function of its own, not a method).
@@ -37,10 +44,34 @@ export class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | 
   get json(): (data: unknown, status?: number) => Response {
     return (data, status = this.spec.status ?? 200) => {
       if (this.connection.checkResponses) assertResponseMatches(this.spec, data);
-      const pretty = (headerOf(this.request, this.connection.headers, 'accept') ?? '').includes('text/html');
+      const pretty = this.pretty;
       if (pretty || status >= 400) return jsonResponse(status, data, pretty);
       return finishedResponse(status, JSON.stringify(data), 'json', this.connection.requestId);
     };
+  }
+
+  get jsonOf(): <S extends object>(source: S, view: (source: S) => unknown) => Response {
+    return (source: object, view: (source: never) => unknown) => {
+      if (this.pretty) return this.json(view(source as never));
+      let texts = VIEW_TEXTS.get(source);
+      let text = texts?.get(view);
+      if (text === undefined) {
+        const data = view(source as never);
+        if (this.connection.checkResponses) assertResponseMatches(this.spec, data);
+        text = JSON.stringify(data);
+        if (!texts) {
+          texts = new Map();
+          VIEW_TEXTS.set(source, texts);
+        }
+        texts.set(view, text);
+      }
+      return finishedResponse(this.spec.status ?? 200, text, 'json', this.connection.requestId);
+    };
+  }
+
+  /** Whether a browser viewing the API asked (its `accept` names HTML): JSON is indented then. */
+  private get pretty(): boolean {
+    return (headerOf(this.request, this.connection.headers, 'accept') ?? '').includes('text/html');
   }
 
   get text(): (body: string) => Response {

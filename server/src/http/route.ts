@@ -68,6 +68,14 @@ export interface HandlerInput<B, Q, A, R = unknown, P = Record<string, string>> 
    * the server runs with `checkResponses`); pretty-printed when a browser asks.
    */
   json(body: R, status?: number): Response;
+  /**
+   * The JSON answer `view(source)`, where `source` is an object that never changes once made (a
+   * user record read into memory: a change makes a new one) and `view` a function of it alone.
+   * The text is made once per source and view and sent again as it is: `users/me` served from
+   * memory writes the same user many times over. Checked against the `response` schema, when
+   * the server checks responses, as `json` is; pretty-printed when a browser asks.
+   */
+  jsonOf<S extends object>(source: S, view: (source: S) => R): Response;
   /** A plain-text success answer (routes declared with `response: 'text'`). */
   text(body: string): Response;
 }

@@ -12,7 +12,11 @@ export interface OAuthAccountLink {
   email: string | null;
 }
 
-/** A user row with its contact channels, OAuth accounts, and whether it has a password and a passkey. */
+/**
+ * A user row with its contact channels, OAuth accounts, and whether it has a password and a passkey.
+ * Never changed once made (frozen): a change to the user is read into a new record, which is what
+ * lets authentication keep records in memory and `jsonOf` keep the JSON of their views.
+ */
 export interface UserRecord {
   row: typeof users.$inferSelect;
   channels: (typeof contactChannels.$inferSelect)[];
@@ -68,15 +72,15 @@ export function joinUserDetails<Q extends PgSelect>(query: Q) {
 export function userRecordFrom(rows: readonly Partial<UserRecordRow>[]): UserRecord | null {
   const row = rows[0]?.user;
   if (!row) return null;
-  const channels = rows.flatMap((r) => (r.channel ? [r.channel] : []));
-  return {
-    row,
-    channels,
+  const channels = rows.flatMap((r) => (r.channel ? [Object.freeze(r.channel)] : []));
+  return Object.freeze({
+    row: Object.freeze(row),
+    channels: Object.freeze(channels) as UserRecord['channels'],
     hasPassword: rows[0]!.passwordUserId != null,
     hasPasskey: rows[0]!.hasPasskey === true,
     oauthAccounts: parseLinks(rows[0]!.oauthAccounts),
     selectedTeam: parseTeam(rows[0]!.selectedTeam),
-  };
+  });
 }
 
 /** The selected team column, parsed like the OAuth accounts (null without a selected team). */

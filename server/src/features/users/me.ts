@@ -18,8 +18,10 @@ const ANY = ['client', 'server', 'admin'] as const;
 /** The signed-in user of a `me: true` route (the pipeline answered already when there is none). */
 const me = (auth: RequestAuth): UserRecord => auth.user!;
 
-const view = (auth: RequestAuth, user: UserRecord) =>
-  auth.type === 'client' ? clientUserView(user) : serverUserView(user);
+/** The view of the user that `auth`'s access type sees. */
+const viewFor = (auth: RequestAuth) => (auth.type === 'client' ? clientUserView : serverUserView);
+
+const view = (auth: RequestAuth, user: UserRecord) => viewFor(auth)(user);
 
 /** The signed-in user, client or server shape. */
 export const getMeRoute = defineRoute({
@@ -29,9 +31,10 @@ export const getMeRoute = defineRoute({
   response: v.union([ServerUserSchema, ClientUserSchema]),
   access: ANY,
   me: true,
-  // Authentication brought the user: answered in the turn the request arrived when it came from memory.
-  handler({ auth, json }) {
-    return json(view(auth, me(auth)));
+  // Authentication brought the user: answered in the turn the request arrived when it came from
+  // memory, with the text made the first time this record was sent.
+  handler({ auth, jsonOf }) {
+    return jsonOf(me(auth), viewFor(auth));
   },
 });
 
