@@ -61,6 +61,27 @@ describe('auth cache', () => {
     expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
   });
 
+  it('stores a key read while users changed (sign-ins beside it), never one read while its project changed', () => {
+    const cache = enabledCache();
+    const keyRead = cache.epoch;
+    // Sign-ins and sign-outs commit while the key is read: users change, keys cannot.
+    cache.invalidateUsers('p');
+    cache.invalidateUser('p', 'u');
+    cache.invalidateUser('q', 'v');
+    cache.storeKey(keyRead, 'client', 'p', 'k', { project, keyExpiresAt: 500 }, 0);
+    expect(cache.key('client', 'p', 'k', 1)?.project).toBe(project);
+    // A user read over the same stretch stores nothing: it may have seen the user as it was.
+    cache.storeUser(keyRead, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
+
+    for (const change of [() => cache.invalidateProject('p'), () => cache.invalidateAll()]) {
+      const read = cache.epoch;
+      change(); // the project (its settings, a key revoked) changed during the read
+      cache.storeKey(read, 'client', 'p', 'k2', { project, keyExpiresAt: 500 }, 0);
+      expect(cache.key('client', 'p', 'k2', 1)).toBeUndefined();
+    }
+  });
+
   it('honours key and session expiry and a maximum age on every hit', () => {
     const cache = enabledCache();
     cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 100 }, 0);

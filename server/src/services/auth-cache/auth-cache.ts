@@ -9,8 +9,8 @@
  *   users, such as a sign-in, clears the project's users and keeps its keys);
  * - every committed change to the tables behind these entries, from any process, reaches every
  *   process through PostgreSQL NOTIFY (triggers of migration 0005; see change-feed.ts);
- * - a read stores what it found only if no invalidation happened while it ran (the epoch), so a
- *   read racing a write cannot put back what the write replaced;
+ * - a read stores what it found only if no invalidation that could touch it happened while it ran
+ *   (the epoch), so a read racing a write cannot put back what the write replaced;
  * - while the change feed is not connected, nothing is served from memory.
  * Entries also lapse after `maxAgeMs`, and expiry times (keys, sessions, tokens) are checked on
  * every hit.
@@ -43,6 +43,17 @@ interface ProjectEntries {
   users: Map<string, Map<string, UserEntry>>;
 }
 
+/**
+ * Where the invalidations stood when a read began: a read stores a key only if no project-wide
+ * invalidation came since, and a user only if no invalidation at all came since. Two counts,
+ * because users change all the time (every sign-in) and keys rarely: with one count, a key read
+ * during a stream of sign-ins was never stored and every request read it again.
+ */
+export interface Epoch {
+  readonly all: number;
+  readonly projects: number;
+}
+
 /** Limits of the cache. */
 export interface AuthCacheOptions {
   /** Entries older than this are read again. Default 60 s. */
@@ -57,13 +68,13 @@ export interface AuthCacheOptions {
 export interface AuthCache {
   /** Whether entries may be served (the change feed is connected). */
   enabled: boolean;
-  /** Increases with every invalidation; a read stores only if it is unchanged since it began. */
-  readonly epoch: number;
+  /** Where the invalidations stand: taken when a read begins, handed back when it stores. */
+  readonly epoch: Epoch;
   claims(token: string, now: number): AccessTokenClaims | undefined;
   storeClaims(token: string, claims: AccessTokenClaims): void;
   key(type: string, projectId: string, key: string, now: number): KeyEntry | undefined;
   storeKey(
-    epoch: number,
+    epoch: Epoch,
     type: string,
     projectId: string,
     key: string,
@@ -72,7 +83,7 @@ export interface AuthCache {
   ): void;
   user(projectId: string, userId: string, sessionId: string | undefined, now: number): UserEntry | undefined;
   storeUser(
-    epoch: number,
+    epoch: Epoch,
     projectId: string,
     userId: string,
     sessionId: string | undefined,
@@ -101,7 +112,9 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
   const maxEntries = options.maxEntriesPerProject ?? 10_000;
   const tokens = new Map<string, AccessTokenClaims>();
   const projects = new Map<string, ProjectEntries>();
+  // Every invalidation counts in `epoch`; those that can change keys or projects in `projectEpoch` too.
   let epoch = 0;
+  let projectEpoch = 0;
   let enabled = false;
   const fresh = (entry: Stamped | undefined, now: number) =>
     entry !== undefined && now - entry.storedAt < maxAgeMs ? entry : undefined;
@@ -124,7 +137,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       enabled = value;
     },
     get epoch() {
-      return epoch;
+      return { all: epoch, projects: projectEpoch };
     },
     // Verified tokens depend on no table (they are signed and carry their expiry), so they are
     // kept even while the feed is down.
@@ -143,7 +156,8 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       return entry && entry.keyExpiresAt > now ? entry : undefined;
     },
     storeKey(at, type, projectId, key, entry, now) {
-      if (!enabled || at !== epoch) return;
+      // Only a change to a project (or to everything) can change its keys.
+      if (!enabled || at.projects !== projectEpoch) return;
       const keys = entriesOf(projectId).keys;
       makeRoom(keys, maxEntries);
       keys.set(`${type}|${key}`, { ...entry, storedAt: now });
@@ -162,7 +176,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       return entry.sessionExpiresAt === null || entry.sessionExpiresAt > now ? entry : undefined;
     },
     storeUser(at, projectId, userId, sessionId, entry, now) {
-      if (!enabled || at !== epoch) return;
+      if (!enabled || at.all !== epoch) return;
       const users = entriesOf(projectId).users;
       let sessions = users.get(userId);
       if (!sessions) {
@@ -174,6 +188,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
     },
     invalidateProject(projectId) {
       epoch++;
+      projectEpoch++;
       projects.delete(projectId);
     },
     invalidateUsers(projectId) {
@@ -186,6 +201,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
     },
     invalidateAll() {
       epoch++;
+      projectEpoch++;
       projects.clear();
     },
   };
