@@ -2,7 +2,8 @@
  * What the throughput bench runs on: bench servers (`bench/servers/<name>.ts`) each in a process
  * of its own, autocannon loading them from this process, and throwaway PostgreSQL databases.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -15,6 +16,32 @@ export const CONNECTIONS = 10;
 /** The PostgreSQL database throwaway databases are made from. */
 export const POSTGRES_ADMIN_URL =
   process.env.SIGNET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The cores of the two sides once {@link pinCores} has pinned them. */
+let pinned: { server: number; loadGenerator: number } | undefined;
+
+/**
+ * Pins each side to a core of its own, when the machine has two or more and `taskset` is there
+ * (Linux): this process (the load generator) to core 0 now, and every server it starts from then
+ * on (and every baseline they are compared to) to core 1. Unpinned, the scheduler moved both
+ * across the two cores of the bench machine, and one 5-second run of the same server measured
+ * anywhere from 0.7 to 1.0 of the next; pinned, the server has the core of its own a production
+ * server has, and runs agree more closely. `BENCH_PIN=0` leaves the scheduler alone. Returns the
+ * cores, or undefined when nothing was pinned.
+ */
+export function pinCores(): { server: number; loadGenerator: number } | undefined {
+  if (pinned || process.env.BENCH_PIN === '0' || availableParallelism() < 2) return pinned;
+  try {
+    // Every thread of this process (the event loop, libuv's pool, V8's helpers) onto core 0.
+    execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', '0', String(process.pid)], {
+      stdio: 'ignore',
+    });
+    pinned = { server: 1, loadGenerator: 0 };
+  } catch {
+    // No taskset here: the scheduler decides.
+  }
+  return pinned;
+}
 
 /** One request to load a server with. */
 export interface Target {
@@ -52,11 +79,13 @@ export async function rps(base: string, target: Target): Promise<number> {
 }
 
 /** Spawns `bench/servers/<name>.ts` and resolves with the first line it prints, parsed. */
-async function spawnScript<T>(name: string, args: string[]) {
+async function spawnScript<T>(name: string, args: string[], pin = true) {
   const script = fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const node = [process.execPath, '--import', 'tsx', script, ...args];
+  // taskset execs node in place: the child's pid is the server's, and every thread it starts
+  // inherits the core.
+  const [command, ...rest] = pin && pinned ? ['taskset', '--cpu-list', String(pinned.server), ...node] : node;
+  const child = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it printed`)));
@@ -64,12 +93,16 @@ async function spawnScript<T>(name: string, args: string[]) {
   return { child, info: JSON.parse(line) as T };
 }
 
-/** Starts a bench server in its own process; `stop` ends it. */
+/**
+ * Starts a bench server in its own process, on the server's core (see {@link pinCores}) unless
+ * `pin` is false (a server of several processes, which is there to use every core); `stop` ends it.
+ */
 export async function startServer<T>(
   name: string,
   args: string[] = [],
+  options: { pin?: boolean } = {},
 ): Promise<{ info: T; stop(): Promise<void> }> {
-  const { child, info } = await spawnScript<T>(name, args);
+  const { child, info } = await spawnScript<T>(name, args, options.pin);
   return {
     info,
     stop: () =>

@@ -1,7 +1,8 @@
 /**
  * What a bench server process does when it is ready: prints one JSON line on stdout describing how
- * to call it, then serves until its parent kills it. The load generator runs in the parent, so the
- * server under test has a core of its own, as it would in production.
+ * to call it, then serves until its parent kills it. The load generator runs in the parent, and
+ * each side is pinned to a core of its own (lib/load's pinCores), so the server under test has
+ * a core to itself, as it would in production.
  */
 export function ready(info: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(info)}\n`);
