@@ -8,7 +8,7 @@ import { clientIp } from '../services/rate-limit/client-ip.js';
 import type { RequestAuth } from '../services/request-auth.js';
 import { headerOf } from './auth.js';
 import { finishedResponse, jsonResponse } from './responses.js';
-import type { HandlerInput, RouteSpec, RunOptions } from './route.js';
+import type { HandlerInput, RouteSpec, RunOptions } from './route-spec.js';
 
 /**
  * The JSON text of each view made of a source by `jsonOf`, kept as long as the source lives (the
