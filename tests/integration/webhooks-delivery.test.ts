@@ -277,6 +277,60 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     expect(resolved).toEqual(['hooks.signet-test.invalid']);
   });
 
+  it('sends a stream of messages to an endpoint over one kept-alive connection', async () => {
+    await setUp();
+    await engine.endpoint(receiver.url);
+    await engine.start(1);
+    for (let i = 1; i <= 5; i++) {
+      await engine.emit(1);
+      await receiver.waitFor(i);
+    }
+    expect(new Set(receiver.received.map((hook) => hook.id)).size).toBe(5);
+    expect(receiver.connections).toBe(1);
+  });
+
+  it('replaces a kept connection the receiver closed: the message goes once more on a new one and succeeds', async () => {
+    await setUp();
+    const { id: endpointId } = await engine.endpoint(receiver.url);
+    await engine.start(1);
+    const [first] = await engine.emit(1);
+    await receiver.waitFor(1);
+    // The receiver has let the idle connection go by the time the next message comes over it.
+    receiver.closeKeptConnections = true;
+    const [second] = await engine.emit(1);
+    await receiver.waitFor(2);
+    expect(receiver.received.map((hook) => hook.id)).toEqual([first, second]);
+    await until(async () => (await engine.delivery(second!, endpointId)).status === 'success');
+    // One attempt, a success: the closed connection is no failure of the endpoint's.
+    expect(await engine.attempts(second!)).toMatchObject([{ status: 0, responseStatusCode: 200 }]);
+    expect((await engine.endpointRow(endpointId)).failingSince).toBeNull();
+    expect(receiver.connections).toBe(2);
+  });
+
+  it('never sends over a connection to an address the name no longer resolves to (DNS rebinding)', async () => {
+    // Two receivers on one port of two loopback addresses; the name resolves to the first, then
+    // to the second. A connection kept from the first must not carry what the second check chose.
+    const answers = ['127.0.0.1', '127.0.0.2'];
+    await setUp({
+      ...FAST,
+      resolve: async () => [{ address: answers.length > 1 ? answers.shift()! : answers[0]!, family: 4 }],
+    });
+    const port = Number(new URL(receiver.url).port);
+    const second = await startReceiver({ host: '127.0.0.2', port });
+    try {
+      await engine.endpoint(`http://hooks.signet-test.invalid:${port}/rebound`);
+      await engine.start(1);
+      await engine.emit(1);
+      await receiver.waitFor(1);
+      await engine.emit(1);
+      await second.waitFor(1);
+      expect(receiver.received).toHaveLength(1);
+      expect(second.received[0]!.headers.host).toBe(`hooks.signet-test.invalid:${port}`);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('keeps trying while the receiver is down, recording each refusal, and delivers once it is back', async () => {
     await setUp({ ...FAST, retryScheduleMs: [0, 100, 100, 100, 100, 100, 100, 100] });
     const { id: endpointId } = await engine.endpoint(receiver.url);

@@ -32,10 +32,17 @@ export interface Answer {
   hang?: boolean;
 }
 
-/** A receiver on 127.0.0.1. */
+/** A receiver on loopback (127.0.0.1 unless told another address). */
 export interface Receiver {
   url: string;
   received: ReceivedHook[];
+  /** Connections the sender opened to it. */
+  connections: number;
+  /**
+   * Closes a kept-alive connection when the next request comes over it, before reading it, as a
+   * server does with a connection it has just timed out: the request reaches no handler.
+   */
+  closeKeptConnections: boolean;
   /** Decides each answer (default 200 OK). */
   answer: (hook: ReceivedHook, index: number) => Answer;
   /** Resolves once `count` requests came in (rejects after `timeoutMs`). */
@@ -46,15 +53,19 @@ export interface Receiver {
   start(): Promise<void>;
 }
 
-/** Starts a receiver. */
-export async function startReceiver(): Promise<Receiver> {
+/** Starts a receiver on `host` (127.0.0.1 by default) and `port` (any free one by default). */
+export async function startReceiver(options: { host?: string; port?: number } = {}): Promise<Receiver> {
+  const host = options.host ?? '127.0.0.1';
   let server: Server | undefined;
   const open = new Set<ServerResponse>();
-  let port = 0;
+  const served = new WeakSet<object>();
+  let port = options.port ?? 0;
   let waiters: Array<() => boolean> = [];
   const receiver: Receiver = {
     url: '',
     received: [],
+    connections: 0,
+    closeKeptConnections: false,
     answer: () => ({ status: 200 }),
     waitFor(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
@@ -81,6 +92,11 @@ export async function startReceiver(): Promise<Receiver> {
     },
     async start() {
       server = createServer((req, res) => {
+        if (receiver.closeKeptConnections && served.has(req.socket)) {
+          req.socket.destroy();
+          return;
+        }
+        served.add(req.socket);
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
@@ -104,10 +120,11 @@ export async function startReceiver(): Promise<Receiver> {
       });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
-        server!.listen(port, '127.0.0.1', () => resolve());
+        server!.listen(port, host, () => resolve());
       });
+      server.on('connection', () => receiver.connections++);
       port = (server.address() as AddressInfo).port;
-      receiver.url = `http://127.0.0.1:${port}`;
+      receiver.url = `http://${host}:${port}`;
     },
   };
   await receiver.start();

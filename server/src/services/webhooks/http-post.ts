@@ -1,13 +1,15 @@
 /**
  * One webhook POST over node:http(s) to an address chosen beforehand: the connection goes to that
- * address (the request's `lookup` answers with it), while the Host header and TLS name stay the
- * URL's, so certificates are checked against the name. Redirects are not followed (node:http never
+ * address (the request's `lookup` answers with it; a kept-alive one from that address's pool, see
+ * connections.ts), while the Host header and TLS name stay the URL's, so certificates are checked
+ * against the name. Redirects are not followed (node:http never
  * does, and a 3xx counts as a failure), the whole exchange has a deadline, and only the first bytes
  * of the answer are read.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { connectionPool } from './connections.js';
 import type { ResolvedAddress } from './url-policy.js';
 
 /** How much of an answer's body is kept (and read at all). */
@@ -56,6 +58,7 @@ export function postTo(request: PostRequest): Promise<PostOutcome> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<PostOutcome>((resolve) => {
     let settled = false;
+    let current: http.ClientRequest | undefined;
     const finish = (statusCode: number, text: string, retryAfter?: string) => {
       if (settled) return;
       settled = true;
@@ -63,47 +66,66 @@ export function postTo(request: PostRequest): Promise<PostOutcome> {
       request.signal?.removeEventListener('abort', onAbort);
       resolve({ statusCode, body: text, durationMs: Math.round(performance.now() - started), retryAfter });
     };
-    const req = transport.request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...request.headers, 'content-length': String(body.length) },
-        lookup,
-        agent: false, // a fresh connection to the checked address, never a pooled one elsewhere
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const retryAfter = headerValue(res.headers['retry-after']);
-        const done = () => {
-          // NUL cannot be stored in a text column: an answer in binary must not wedge the delivery.
-          const text = Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
-          finish(res.statusCode ?? 0, text.replaceAll('\u0000', ''), retryAfter);
-          res.destroy();
-        };
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          // Enough is read: the rest of a large answer is not waited for.
-          if (size >= MAX_RESPONSE_BYTES) done();
-        });
-        res.on('end', done);
-        res.on('error', done);
-        res.on('aborted', done);
-      },
-    );
+    /** Sends over a kept-alive connection to the checked address, or a new one of its own. */
+    const send = (freshConnection: boolean) => {
+      const req = transport.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...request.headers, 'content-length': String(body.length) },
+          lookup,
+          // Never a connection to anywhere but the checked address (see connections.ts).
+          agent: freshConnection ? false : connectionPool(url, address),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const retryAfter = headerValue(res.headers['retry-after']);
+          const done = () => {
+            // NUL cannot be stored in a text column: an answer in binary must not wedge the delivery.
+            const text = Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+            finish(res.statusCode ?? 0, text.replaceAll('\u0000', ''), retryAfter);
+          };
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            size += chunk.length;
+            // Enough is read: the rest of a large answer is not waited for (nor the connection kept).
+            if (size >= MAX_RESPONSE_BYTES) {
+              done();
+              res.destroy();
+            }
+          });
+          // Read to its end, the connection goes back to the pool for the next message.
+          res.on('end', done);
+          res.on('error', done);
+          res.on('aborted', done);
+        },
+      );
+      current = req;
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept connection the receiver closed just as it was reused: the request never reached
+        // an answer, so it goes again, once, on a connection of its own.
+        if (!freshConnection && req.reusedSocket && !settled && isClosedConnection(error)) send(true);
+        else finish(0, error.message || String(error));
+      });
+      req.end(body);
+    };
     const deadline = setTimeout(() => {
-      req.destroy();
+      current?.destroy();
       finish(0, `No answer within ${request.timeoutMs ?? DELIVERY_TIMEOUT_MS} ms`);
     }, request.timeoutMs ?? DELIVERY_TIMEOUT_MS);
     const onAbort = () => {
-      req.destroy();
+      current?.destroy();
       finish(0, 'Aborted: the server is shutting down');
     };
     request.signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (error) => finish(0, error.message || String(error)));
-    req.end(body);
+    send(false);
   });
+}
+
+/** Errors of a connection the other side closed (what a stale kept-alive connection gives). */
+function isClosedConnection(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'ECONNRESET' || error.code === 'EPIPE';
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
