@@ -510,6 +510,32 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     }
   });
 
+  it('an event while other loops are busy costs one claim: the loops at work do not look for it too', async () => {
+    await setUp({ ...FAST, pollIntervalMs: 60_000 }); // only NOTIFY wakes the loops
+    await engine.endpoint(receiver.url);
+    // The first two deliveries keep their loops busy for a while; the rest are answered at once.
+    receiver.answer = (_hook, index) => ({ status: 200, delayMs: index < 2 ? 500 : 0 });
+    await engine.start(4);
+    const dialect = (engine.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } })
+      .dialect;
+    const execute = vi.spyOn(engine.db, 'execute');
+    const claims = () =>
+      execute.mock.calls.filter(([query]) => dialect.sqlToQuery(query).sql.includes('WITH claimed AS'))
+        .length;
+    try {
+      await engine.emit(2); // one transaction, one NOTIFY: the first claim wakes a second loop
+      await receiver.waitFor(2, 5000);
+      await engine.emit(1); // a third loop, asleep until now, takes it
+      await receiver.waitFor(3, 5000);
+      // The two busy loops finish and, having handed on what they saw, go back to sleep.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(claims()).toBe(3);
+      expect(new Set(receiver.received.map((h) => h.id)).size).toBe(3);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it('a burst is shared by the loops: four hanging receivers are all called at once', async () => {
     await setUp({ ...FAST, pollIntervalMs: 60_000, timeoutMs: 10_000, leaseMs: 20_000 });
     await engine.endpoint(receiver.url);

@@ -30,6 +30,8 @@ export interface Answer {
   body?: string;
   /** Never answer (the socket stays open until the receiver stops). */
   hang?: boolean;
+  /** Answer only after this many milliseconds. */
+  delayMs?: number;
 }
 
 /** A receiver on loopback (127.0.0.1 unless told another address). */
@@ -114,8 +116,12 @@ export async function startReceiver(options: { host?: string; port?: number } = 
             open.add(res);
             return;
           }
-          res.writeHead(answer.status, answer.headers);
-          res.end(answer.body ?? '');
+          const send = () => {
+            res.writeHead(answer.status, answer.headers);
+            res.end(answer.body ?? '');
+          };
+          if (answer.delayMs) setTimeout(send, answer.delayMs);
+          else send();
         });
       });
       await new Promise<void>((resolve, reject) => {

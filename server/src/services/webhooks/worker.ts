@@ -38,20 +38,29 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   const stopping = new AbortController();
   const knownApps = new Set<string>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  // Bumped on every wake: a loop that found nothing looks again if a wake came meanwhile, so a
-  // NOTIFY that lands between its empty claim and its sleep is not slept through.
-  let generation = 0;
+  // Wakes no loop took (every loop was at work): each makes one loop look again when done, so a
+  // NOTIFY that lands while all are busy is not slept through. Any claim that starts answers them
+  // all, as it sees everything committed so far.
+  let missedWakes = 0;
+  // A sleeper woken and not yet claiming: its claim will see what later wakes are for too (and
+  // wakes the loop after it when more is due), so those wake nobody else.
+  let wokenToClaim = false;
   let sleepers: Array<() => void> = [];
   let failing = false;
 
-  // One sleeper per wake: a loop that finds work and sees more due wakes the next, so a burst fans
-  // out to every loop while a single event costs one claim query, not one per loop.
+  // One loop per wake: a loop that finds work and sees more due wakes the next, so a burst fans
+  // out to every loop while a single event costs one claim, not one per loop. (Under a stream of
+  // events, a wake that every busy loop answered made 1.7 claims per event, 40 % of them empty.)
   const wake = () => {
-    generation++;
-    sleepers[0]?.();
+    if (wokenToClaim) return;
+    const sleeper = sleepers[0];
+    if (sleeper) {
+      wokenToClaim = true;
+      sleeper();
+    } else missedWakes++;
   };
   const wakeAll = () => {
-    generation++;
+    missedWakes++;
     for (const resume of [...sleepers]) resume();
   };
   const wakeAt = (time: number) => {
@@ -67,8 +76,13 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     timer.unref();
     timers.add(timer);
   };
+  // A stopping worker's loops do not sleep: `stop` wakes those asleep, and the rest must not start.
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stopping.signal.aborted) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(done, ms);
       timer.unref();
       function done() {
@@ -80,22 +94,26 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     });
 
   /**
-   * Does one piece of work; true when more may be waiting (look again at once), false when it
-   * found nothing or took the last due delivery it saw.
+   * Does one piece of work; true when this loop should look again at once (Svix forwards may be
+   * waiting), false when it found nothing or handed what remains to another loop.
    */
   const step = async (): Promise<boolean> => {
+    // This claim sees everything committed until now: the wakes so far are answered by it.
+    wokenToClaim = false;
+    missedWakes = 0;
     const {
       claims: [claim],
       moreDue,
     } = await claimDueDeliveries(ctx.db, ctx.now(), delivery.leaseMs, 1);
     if (claim) {
       // More due: the next loop starts on them now, while this one sends (a slow endpoint does
-      // not hold up a burst).
+      // not hold up a burst); when every loop is busy, the first one done looks (a missed wake).
+      // Either way this loop need not look again for them.
       if (moreDue) wake();
       const recorded = await attemptDelivery(ctx, claim, { delivery, signal: stopping.signal });
       if (recorded?.nextAttemptAt !== undefined) wakeAt(recorded.nextAttemptAt);
       // Forwards to Svix are only looked for once no delivery is due.
-      return moreDue || ctx.svix !== undefined;
+      return ctx.svix !== undefined;
     }
     if (!ctx.svix) return false;
     const [message] = await claimDueForwards(ctx.db, ctx.now(), delivery.leaseMs, 1);
@@ -115,7 +133,6 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
 
   const loop = async () => {
     while (!stopping.signal.aborted) {
-      const seen = generation;
       let again = false;
       try {
         again = await step();
@@ -129,9 +146,13 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
         await sleep(delivery.pollIntervalMs);
         continue;
       }
-      // More due: go on (another loop was woken to share them). The last one done, or nothing
-      // found: sleep, unless a wake came meanwhile (a NOTIFY between the claim and here).
-      if (again || seen !== generation) continue;
+      // Svix forwards may be waiting: go on. Otherwise sleep, unless a wake came that no loop took
+      // (a NOTIFY while every loop was busy).
+      if (again) continue;
+      if (missedWakes > 0) {
+        missedWakes--;
+        continue;
+      }
       await sleep(delivery.pollIntervalMs);
     }
   };
