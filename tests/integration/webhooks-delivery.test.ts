@@ -116,6 +116,18 @@ function camel(row: Record<string, unknown>): Record<string, any> {
   );
 }
 
+/** Counts the claim statements `engine`'s workers run from now on, until `restore`. */
+function countClaims(engine: Engine) {
+  const dialect = (engine.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
+  const execute = vi.spyOn(engine.db, 'execute');
+  return {
+    claims: () =>
+      execute.mock.calls.filter(([query]) => dialect.sqlToQuery(query).sql.includes('WITH claimed AS'))
+        .length,
+    restore: () => execute.mockRestore(),
+  };
+}
+
 /** Polls `check` until it returns a value that is not false/undefined. */
 async function until<T>(check: () => Promise<T | false | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -492,12 +504,7 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     await setUp({ ...FAST, pollIntervalMs: 60_000 }); // only NOTIFY wakes the loops
     await engine.endpoint(receiver.url);
     await engine.start(4);
-    const dialect = (engine.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } })
-      .dialect;
-    const execute = vi.spyOn(engine.db, 'execute');
-    const claims = () =>
-      execute.mock.calls.filter(([query]) => dialect.sqlToQuery(query).sql.includes('WITH claimed AS'))
-        .length;
+    const { claims, restore } = countClaims(engine);
     try {
       for (let event = 1; event <= 3; event++) {
         await engine.emit(1);
@@ -506,7 +513,7 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
         expect(claims()).toBe(event);
       }
     } finally {
-      execute.mockRestore();
+      restore();
     }
   });
 
@@ -516,12 +523,7 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     // The first two deliveries keep their loops busy for a while; the rest are answered at once.
     receiver.answer = (_hook, index) => ({ status: 200, delayMs: index < 2 ? 500 : 0 });
     await engine.start(4);
-    const dialect = (engine.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } })
-      .dialect;
-    const execute = vi.spyOn(engine.db, 'execute');
-    const claims = () =>
-      execute.mock.calls.filter(([query]) => dialect.sqlToQuery(query).sql.includes('WITH claimed AS'))
-        .length;
+    const { claims, restore } = countClaims(engine);
     try {
       await engine.emit(2); // one transaction, one NOTIFY: the first claim wakes a second loop
       await receiver.waitFor(2, 5000);
@@ -532,7 +534,7 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
       expect(claims()).toBe(3);
       expect(new Set(receiver.received.map((h) => h.id)).size).toBe(3);
     } finally {
-      execute.mockRestore();
+      restore();
     }
   });
 
