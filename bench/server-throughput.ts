@@ -9,8 +9,9 @@
  * - the targets of the request path, each beside its baseline measured in the same run, on PGlite
  *   and PostgreSQL: `GET /api/v1` ≥ 0.9× bare Hono, `users/me` ≥ 0.8× bare Hono, password sign-in
  *   ≥ 80 % of raw argon2id verifications per second at the same parameters and concurrency; with
- *   the floor under each: the same answers from a bare handler (servers/same-answers), and for
- *   sign-ins a bare handler that verifies the hash and answers (servers/sign-in-floor).
+ *   beside each, a bare handler: for the first two one sending the same answers
+ *   (servers/same-answers, for the record), for sign-ins one that only verifies the hash and
+ *   answers (servers/sign-in-floor), the most any server could reach here.
  * signet runs as the published package runs it, built (see lib/built-server).
  * Loopback only; each figure is the average of a bounded run after a warm-up.
  * `BENCH_TARGETS_ONLY=1` runs the targets alone (a quicker before/after).
@@ -149,9 +150,9 @@ function printTargets(figures: Array<[string, TargetFigures | undefined]>) {
         ratio: `${ratio.toFixed(2)}×`,
         goal: `≥ ${goal}×`,
         met: ratio >= goal ? 'yes' : 'no',
-        // The same answers from a bare route (for sign-ins: the hash and the exchange alone): the
-        // most any server could reach here.
-        'bare floor': floor === undefined ? '' : `${(floor / base).toFixed(2)}×`,
+        // A bare handler: the same answers (for the record), or for sign-ins the hash and the
+        // exchange alone (the most any server could reach here).
+        'bare handler': floor === undefined ? '' : `${(floor / base).toFixed(2)}×`,
       };
     };
     rows.push(
