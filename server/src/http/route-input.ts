@@ -17,6 +17,20 @@ import type { HandlerInput, RouteSpec, RunOptions } from './route-spec.js';
  */
 const VIEW_TEXTS = new WeakMap<object, Map<(source: never) => unknown, string>>();
 
+/** The JSON text of `view(source)`, made (and shown to `made`) the first time only. */
+function viewText(source: object, view: (source: never) => unknown, made: (data: unknown) => void): string {
+  const texts = VIEW_TEXTS.get(source) ?? new Map<(source: never) => unknown, string>();
+  let text = texts.get(view);
+  if (text === undefined) {
+    const data = view(source as never);
+    made(data);
+    text = JSON.stringify(data);
+    texts.set(view, text);
+    VIEW_TEXTS.set(source, texts);
+  }
+  return text;
+}
+
 /**
  * What a handler receives, as an instance of one class: the client address and the answers are
  * getters on the prototype, so a request builds only the answer its handler takes (handlers
@@ -53,18 +67,9 @@ export class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | 
   get jsonOf(): <S extends object>(source: S, view: (source: S) => unknown) => Response {
     return (source: object, view: (source: never) => unknown) => {
       if (this.pretty) return this.json(view(source as never));
-      let texts = VIEW_TEXTS.get(source);
-      let text = texts?.get(view);
-      if (text === undefined) {
-        const data = view(source as never);
+      const text = viewText(source, view, (data) => {
         if (this.connection.checkResponses) assertResponseMatches(this.spec, data);
-        text = JSON.stringify(data);
-        if (!texts) {
-          texts = new Map();
-          VIEW_TEXTS.set(source, texts);
-        }
-        texts.set(view, text);
-      }
+      });
       return finishedResponse(this.spec.status ?? 200, text, 'json', this.connection.requestId);
     };
   }

@@ -21,8 +21,6 @@ const me = (auth: RequestAuth): UserRecord => auth.user!;
 /** The view of the user that `auth`'s access type sees. */
 const viewFor = (auth: RequestAuth) => (auth.type === 'client' ? clientUserView : serverUserView);
 
-const view = (auth: RequestAuth, user: UserRecord) => viewFor(auth)(user);
-
 /** The signed-in user, client or server shape. */
 export const getMeRoute = defineRoute({
   method: 'GET',
@@ -53,7 +51,7 @@ export const patchMeRoute = defineRoute({
     admin: v.optional(serverUserUpdateSchema, {}),
   },
   async handler({ ctx, auth, body, json }) {
-    return json(view(auth, await updateUser(ctx, auth.project, me(auth), body, auth.type)));
+    return json(viewFor(auth)(await updateUser(ctx, auth.project, me(auth), body, auth.type)));
   },
 });
 
