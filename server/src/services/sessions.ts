@@ -23,25 +23,36 @@ export interface NewSession {
   refreshToken: string;
 }
 
+/** A new session: the row to store, and the refresh token handed out once (only its hash is kept). */
+export function newSessionRow(
+  now: () => number,
+  input: { projectId: string; userId: string; expiresInMs?: number; isImpersonation?: boolean },
+): { row: typeof refreshTokens.$inferInsert & { id: string; createdAt: Date }; refreshToken: string } {
+  const refreshToken = randomCrockford(45);
+  const createdAt = new Date(now());
+  return {
+    row: {
+      id: randomUuid(),
+      projectId: input.projectId,
+      userId: input.userId,
+      tokenHash: sha256Hex(refreshToken),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + (input.expiresInMs ?? SIGN_IN_SESSION_LIFETIME_MS)),
+      isImpersonation: input.isImpersonation ?? false,
+    },
+    refreshToken,
+  };
+}
+
 /** Creates a session row (inside the caller's transaction when given one). */
 export async function createSession(
   db: Executor,
   now: () => number,
   input: { projectId: string; userId: string; expiresInMs?: number; isImpersonation?: boolean },
 ): Promise<NewSession> {
-  const id = randomUuid();
-  const refreshToken = randomCrockford(45);
-  const createdAt = new Date(now());
-  await db.insert(refreshTokens).values({
-    id,
-    projectId: input.projectId,
-    userId: input.userId,
-    tokenHash: sha256Hex(refreshToken),
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + (input.expiresInMs ?? SIGN_IN_SESSION_LIFETIME_MS)),
-    isImpersonation: input.isImpersonation ?? false,
-  });
-  return { id, refreshToken };
+  const { row, refreshToken } = newSessionRow(now, input);
+  await db.insert(refreshTokens).values(row);
+  return { id: row.id, refreshToken };
 }
 
 /**

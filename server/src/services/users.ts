@@ -142,9 +142,11 @@ export async function loadUsers(
  * Locks the row of user `userId` until the transaction ends; resolves whether the user exists.
  * Everything that grants a way into an account (an email proof revoking what came before it, a
  * sign-in creating a session, a signed-in user adding a sign-in address) takes this lock first,
- * so none of them can slip in between another's check and its write. An email proof takes it
+ * so none of them can slip in between another's check and its write. An email proof and a
+ * sign-in's session (services/sign-in-ending.ts, which locks in its own statement) take it
  * exclusively (`'no key update'`); the others share it. Read what the check needs in a statement
- * after this one: under READ COMMITTED only a new statement sees what the lock waited for.
+ * after this one, or through a locking read: under READ COMMITTED only those see what the lock
+ * waited for.
  */
 export async function lockUser(
   tx: Pick<Database, 'select'>,

@@ -14,7 +14,6 @@ import type { ServerContext } from '../../../services/context.js';
 import { redeemAuthorizationCode } from '../../../services/oauth/authorization-code.js';
 import { issueAccessToken, touchLiveSession } from '../../../services/sessions.js';
 import { endSignIn, signInAnswer } from '../../../services/sign-in-ending.js';
-import { lockUser } from '../../../services/users.js';
 import { oauthClientProject } from './shared.js';
 
 /** The OAuth library's default lifetime that Stack reports, not the JWT's (wire.md §3.3). */
@@ -76,10 +75,12 @@ async function authorizationCodeGrant(
     redirectUri: form.redirect_uri!,
     codeVerifier: form.code_verifier!,
   });
-  const ending = await ctx.db.transaction(async (tx) => {
-    // The same lock as every sign-in; a user deleted since the callback gets no session.
-    if (!(await lockUser(tx, grant.userId, 'share'))) throw knownError('INVALID_AUTHORIZATION_CODE');
-    return endSignIn(ctx, tx, { projectId, userId: grant.userId, isNewUser: grant.isNewUser });
+  // Under the user's lock, as every sign-in; a user deleted since the callback gets no session.
+  const ending = await endSignIn(ctx, ctx.db, {
+    projectId,
+    userId: grant.userId,
+    isNewUser: grant.isNewUser,
+    refused: () => knownError('INVALID_AUTHORIZATION_CODE'),
   });
   const answer = await signInAnswer(ctx, ending);
   return jsonResponse(
