@@ -14,6 +14,7 @@
  * Drizzle sent it, so a Drizzle release that parses more types still gets its own parsers.
  */
 import type { ParserOptions, PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+import { preparedStatementsOf, type RunPrepared } from './pglite-prepared.js';
 
 const asText = (value: string) => value;
 
@@ -43,11 +44,14 @@ function onlyInstalledParsers(options: QueryOptions): boolean {
 
 type Query = PGlite['query'];
 
-/** `query` of `target`, leaving out per-query parsers the client already has. */
-function queryWithoutCopies(target: Pick<PGlite, 'query'>): Query {
+/**
+ * `query` of `target`, leaving out per-query parsers the client already has: such a query runs as
+ * a prepared statement (see pglite-prepared.ts).
+ */
+function queryWithoutCopies(target: Pick<PGlite, 'query'>, run: RunPrepared, inTransaction: boolean): Query {
   return ((sql: string, params?: unknown[], options?: QueryOptions) => {
     if (options?.parsers && onlyInstalledParsers(options)) {
-      return target.query(sql, params, ROW_MODE_ONLY[options.rowMode ?? 'object']);
+      return run(sql, params, ROW_MODE_ONLY[options.rowMode ?? 'object'], inTransaction);
     }
     return target.query(sql, params, options);
   }) as Query;
@@ -78,12 +82,13 @@ export function drizzleClientOf(client: PGlite): DrizzleClient {
     if (own) ownParsers[type] = own;
     client.parsers[type] = asText;
   }
+  const run = preparedStatementsOf(client);
   const view = {
-    query: queryWithoutCopies(client),
+    query: queryWithoutCopies(client, run, false),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
       // The transaction object is plain (its getters, such as `closed`, stay live through the prototype).
       client.transaction((tx) =>
-        callback(Object.create(tx, { query: { value: queryWithoutCopies(tx) } }) as Transaction),
+        callback(Object.create(tx, { query: { value: queryWithoutCopies(tx, run, true) } }) as Transaction),
       ),
   };
   const result = { client: view as unknown as PGlite, ownParsers };
