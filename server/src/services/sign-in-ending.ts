@@ -9,6 +9,7 @@
 import { and, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { SignInResponseJson } from '../../../wire/auth.js';
 import type { Database } from '../db/database.js';
+import { prebuilt } from '../db/prebuilt.js';
 import { refreshTokens, users } from '../db/schema.js';
 import { type KnownError, knownError } from '../errors.js';
 import { recordActivity } from './activity.js';
@@ -26,6 +27,20 @@ export type SignInEnding =
   | { kind: 'session'; projectId: string; userId: string; session: NewSession; isNewUser: boolean }
   | { kind: 'second-factor'; projectId: string; userId: string; isNewUser: boolean };
 
+/**
+ * What must still hold once the user is locked, for a sign-in that checked its credential before
+ * (a password verified outside any transaction). A locking read in the condition (`for share`)
+ * sees the rows as they are once the user's lock is held.
+ */
+export interface SignInCheck {
+  /** Names the check: the statement with it is built once per database (db/prebuilt.ts). */
+  name: string;
+  /** The condition given the locked user's id, its values as `sql.placeholder`s. */
+  condition: (lockedUserId: SQL) => SQL;
+  /** The values of the condition's placeholders. */
+  values: Record<string, unknown>;
+}
+
 /** What {@link endSignIn} is told about the sign-in it ends. */
 export interface SignInEndingInput {
   projectId: string;
@@ -33,15 +48,20 @@ export interface SignInEndingInput {
   isNewUser?: boolean;
   /** Set by the second-factor step itself: no TOTP is owed any more. */
   secondFactorDone?: boolean;
-  /**
-   * What must still hold once the user is locked, for a sign-in that checked its credential
-   * before (a password verified outside any transaction): a condition given the locked user's id.
-   * A locking read in it (`for share`) sees the rows as they are once the user's lock is held.
-   */
-  stillHolds?: (lockedUserId: SQL) => SQL;
+  stillHolds?: SignInCheck;
   /** Thrown when the user is gone or {@link stillHolds} fails; `USER_NOT_FOUND` by default. */
   refused?: () => KnownError;
 }
+
+/** The placeholders of the ending statement; a check's own must not take these names. */
+const at = {
+  userId: sql.placeholder('userId'),
+  projectId: sql.placeholder('projectId'),
+  sessionId: sql.placeholder('sessionId'),
+  tokenHash: sql.placeholder('tokenHash'),
+  createdAt: sql.placeholder('createdAt'),
+  expiresAt: sql.placeholder('expiresAt'),
+};
 
 /**
  * The session of user `userId`, unless the user has TOTP on and `secondFactorDone` is not set,
@@ -64,11 +84,47 @@ export async function endSignIn(
   const refused = input.refused ?? (() => knownError('USER_NOT_FOUND'));
   if (!isUuid(userId)) throw refused();
   const { row: session, refreshToken } = newSessionRow(ctx.now, { projectId, userId });
+  const run = endingStatement(input.stillHolds, input.secondFactorDone ?? false);
+  const [row] = await run(db, {
+    ...input.stillHolds?.values,
+    userId,
+    projectId,
+    sessionId: session.id,
+    tokenHash: session.tokenHash,
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+  });
+  if (!row?.holds) throw refused();
+  if (!row.made) return { kind: 'second-factor', projectId, userId, isNewUser };
+  return { kind: 'session', projectId, userId, session: { id: session.id, refreshToken }, isNewUser };
+}
+
+type EndingStatement = (
+  db: Executor,
+  values: Record<string, unknown>,
+) => Promise<Array<{ owesTotp: boolean; holds: boolean; made: boolean }>>;
+
+/** The ending statements built so far, by check and whether the second factor is done. */
+const endingStatements = new Map<string, EndingStatement>();
+
+/** The ending statement with `check` (none when undefined), built once per database. */
+function endingStatement(check: SignInCheck | undefined, secondFactorDone: boolean): EndingStatement {
+  const name = `signet_end_sign_in_${check?.name ?? 'unchecked'}_${secondFactorDone ? 'done' : 'owed'}`;
+  const known = endingStatements.get(name);
+  if (known) return known;
+  const statement: EndingStatement = prebuilt(name, (db: Executor) =>
+    buildEnding(db, check, secondFactorDone),
+  );
+  endingStatements.set(name, statement);
+  return statement;
+}
+
+function buildEnding(db: Executor, check: SignInCheck | undefined, secondFactorDone: boolean) {
   const locked = db.$with('signing_in').as(
     db
       .select({ id: users.id, owesTotp: sql<boolean>`${users.totpSecret} is not null`.as('owes_totp') })
       .from(users)
-      .where(eq(users.id, userId))
+      .where(eq(users.id, sql`${at.userId}::uuid`))
       .for('no key update'),
   );
   const lockedId = sql`(select ${locked.id} from ${locked})`;
@@ -77,7 +133,7 @@ export async function endSignIn(
     db
       .select({ ok: sql<number>`1`.as('ok') })
       .from(locked)
-      .where(input.stillHolds?.(lockedId) ?? sql`true`),
+      .where(check?.condition(lockedId) ?? sql`true`),
   );
   const made = db.$with('made').as(
     db
@@ -85,40 +141,35 @@ export async function endSignIn(
       .select(
         db
           .select({
-            id: sql`${session.id}::uuid`.as('id'),
-            projectId: sql`${projectId}`.as('project_id'),
+            id: sql`${at.sessionId}::uuid`.as('id'),
+            projectId: sql`${at.projectId}::text`.as('project_id'),
             userId: locked.id,
-            tokenHash: sql`${session.tokenHash}`.as('token_hash'),
-            createdAt: sql`${session.createdAt}::timestamptz`.as('created_at'),
-            expiresAt: sql`${session.expiresAt}::timestamptz`.as('expires_at'),
+            tokenHash: sql`${at.tokenHash}::text`.as('token_hash'),
+            createdAt: sql`${at.createdAt}::timestamptz`.as('created_at'),
+            expiresAt: sql`${at.expiresAt}::timestamptz`.as('expires_at'),
             lastUsedAt: sql`null::timestamptz`.as('last_used_at'),
-            isImpersonation: sql`${session.isImpersonation}::boolean`.as('is_impersonation'),
+            isImpersonation: sql`false`.as('is_impersonation'),
           })
           .from(locked)
-          .where(
-            and(input.secondFactorDone ? undefined : not(locked.owesTotp), exists(db.select().from(holds))),
-          ),
+          .where(and(secondFactorDone ? undefined : not(locked.owesTotp), exists(db.select().from(holds)))),
       )
-      .returning({ userId: refreshTokens.userId }),
+      .returning({ userId: refreshTokens.userId, createdAt: refreshTokens.createdAt }),
   );
   const active = db.$with('active').as(
     db
       .update(users)
-      .set({ lastActiveAt: session.createdAt })
+      .set({ lastActiveAt: sql`(select ${made.createdAt} from ${made})` })
       .where(inArray(users.id, db.select({ userId: made.userId }).from(made)))
       .returning({ id: users.id }),
   );
-  const [row] = await db
+  return db
     .with(locked, holds, made, active)
     .select({
       owesTotp: locked.owesTotp,
-      holds: exists(db.select().from(holds)),
-      made: exists(db.select().from(made)),
+      holds: sql<boolean>`exists (select 1 from ${holds})`,
+      made: sql<boolean>`exists (select 1 from ${made})`,
     })
     .from(locked);
-  if (!row?.holds) throw refused();
-  if (!row.made) return { kind: 'second-factor', projectId, userId, isNewUser };
-  return { kind: 'session', projectId, userId, session: { id: session.id, refreshToken }, isNewUser };
 }
 
 /**

@@ -1,8 +1,9 @@
 /** `POST /auth/password/sign-in` (wire.md §4.2). */
 
-import { and, eq, exists } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SignInResponseSchema } from '../../../../../wire/auth.js';
+import { prebuilt } from '../../../db/prebuilt.js';
 import { contactChannels, passwordCredentials } from '../../../db/schema.js';
 import { knownError } from '../../../errors.js';
 import { defineRoute } from '../../../http/route.js';
@@ -11,6 +12,33 @@ import { isBcryptHash } from '../../../services/passwords.js';
 import { enforceRateLimit } from '../../../services/rate-limit/enforce.js';
 import { endSignIn, signInAnswer } from '../../../services/sign-in-ending.js';
 import { emailField, passwordField } from '../../fields.js';
+
+const projectId = sql.placeholder('projectId');
+const email = sql.placeholder('email');
+
+/** The user signing in with `email` in `projectId`, and the hash of their password if any. */
+const credentialOf = prebuilt<
+  { projectId: string; email: string },
+  Array<{ userId: string; passwordHash: string | null }>
+>('signet_password_sign_in_credential', (db) =>
+  db
+    .select({ userId: contactChannels.userId, passwordHash: passwordCredentials.passwordHash })
+    .from(contactChannels)
+    .leftJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
+    .where(and(eq(contactChannels.projectId, projectId), isSignInEmail(email))),
+);
+
+/**
+ * Under the user's lock: `email` still signs in to the locked user with the password whose hash
+ * was verified (`stored`); a locking read, so it sees what committed while the lock was waited for.
+ */
+const passwordUnchanged = (lockedUserId: SQL) =>
+  sql`exists (select 1 from ${contactChannels} inner join ${passwordCredentials}
+    on ${passwordCredentials.userId} = ${contactChannels.userId}
+    where ${contactChannels.userId} = ${lockedUserId} and ${contactChannels.projectId} = ${projectId}
+    and ${isSignInEmail(email)}
+    and ${passwordCredentials.passwordHash} = ${sql.placeholder('stored')}
+    for share of ${contactChannels}, ${passwordCredentials})`;
 
 /** Signs in with an email used for auth and its password. */
 export const signInRoute = defineRoute({
@@ -26,11 +54,7 @@ export const signInRoute = defineRoute({
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     await enforceRateLimit(ctx, auth, 'signIn', { ip: clientIp, email: body.email });
 
-    const [found] = await ctx.db
-      .select({ userId: contactChannels.userId, passwordHash: passwordCredentials.passwordHash })
-      .from(contactChannels)
-      .leftJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
-      .where(and(eq(contactChannels.projectId, project.id), isSignInEmail(body.email)));
+    const [found] = await credentialOf(ctx.db, { projectId: project.id, email: body.email });
     // The comparison always runs, so the answer time does not tell which emails exist.
     if (!found?.passwordHash) {
       await ctx.passwords.verifyDummy(body.password);
@@ -45,22 +69,7 @@ export const signInRoute = defineRoute({
     const ending = await endSignIn(ctx, ctx.db, {
       projectId: project.id,
       userId: found.userId,
-      stillHolds: (lockedUserId) =>
-        exists(
-          ctx.db
-            .select({ userId: contactChannels.userId })
-            .from(contactChannels)
-            .innerJoin(passwordCredentials, eq(passwordCredentials.userId, contactChannels.userId))
-            .where(
-              and(
-                eq(contactChannels.userId, lockedUserId),
-                eq(contactChannels.projectId, project.id),
-                isSignInEmail(body.email),
-                eq(passwordCredentials.passwordHash, stored),
-              ),
-            )
-            .for('share'),
-        ),
+      stillHolds: { name: 'password', condition: passwordUnchanged, values: { email: body.email, stored } },
       refused: () => knownError('EMAIL_PASSWORD_MISMATCH'),
     });
     // A hash imported from another system (bcrypt) becomes argon2id now that the password is
