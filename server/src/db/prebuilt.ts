@@ -2,7 +2,9 @@
  * Statements built once per database, with placeholders (`sql.placeholder`) for their values,
  * and run with each call's values. Drizzle's query building is a large share of a short
  * request's work on the main thread; a statement a request makes every time (a sign-in's) pays it
- * once. On PostgreSQL the statement is also prepared once per connection, under its name.
+ * once. On PGlite it is also prepared once in the database (db/pglite-prepared.ts); on PostgreSQL
+ * it stays unnamed, since a pooler in transaction mode (PgBouncer before 1.21) cannot keep named
+ * statements.
  */
 import type { Database } from './database.js';
 
@@ -15,18 +17,18 @@ interface PreparedStatement<Result> {
 type Executor = Pick<Database, 'select'>;
 
 /**
- * A statement named `name` (at most 63 characters, unique in the server), built by `build` the
- * first time it runs on each database or transaction; run it with the values of its placeholders.
+ * A statement built by `build` the first time it runs on each database or transaction; run it
+ * with the values of its placeholders.
  */
 export function prebuilt<Values extends Record<string, unknown>, Result, On extends Executor = Database>(
-  name: string,
   build: (db: On) => { prepare(name: string): PreparedStatement<Result> },
 ): (db: On, values: Values) => Promise<Result> {
   const built = new WeakMap<On, PreparedStatement<Result>>();
   return (db, values) => {
     let statement = built.get(db);
     if (!statement) {
-      statement = build(db).prepare(name);
+      // No name: node-postgres then sends it unnamed (see above).
+      statement = build(db).prepare('');
       built.set(db, statement);
     }
     return statement.execute(values);

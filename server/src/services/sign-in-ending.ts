@@ -33,7 +33,7 @@ export type SignInEnding =
  * sees the rows as they are once the user's lock is held.
  */
 export interface SignInCheck {
-  /** Names the check: the statement with it is built once per database (db/prebuilt.ts). */
+  /** Names the check, unique among checks: the statement with it is built once per database (db/prebuilt.ts). */
   name: string;
   /** The condition given the locked user's id, its values as `sql.placeholder`s. */
   condition: (lockedUserId: SQL) => SQL;
@@ -109,16 +109,15 @@ const endingStatements = new Map<string, EndingStatement>();
 
 /** The ending statement with `check` (none when undefined), built once per database. */
 function endingStatement(check: SignInCheck | undefined, secondFactorDone: boolean): EndingStatement {
-  const name = `signet_end_sign_in_${check?.name ?? 'unchecked'}_${secondFactorDone ? 'done' : 'owed'}`;
+  const name = `${secondFactorDone ? 'done' : 'owed'}${check ? ` ${check.name}` : ''}`;
   const known = endingStatements.get(name);
   if (known) return known;
-  const statement: EndingStatement = prebuilt(name, (db: Executor) =>
-    buildEnding(db, check, secondFactorDone),
-  );
+  const statement: EndingStatement = prebuilt((db: Executor) => buildEnding(db, check, secondFactorDone));
   endingStatements.set(name, statement);
   return statement;
 }
 
+/** The ending statement itself, with placeholders for every value (see {@link endSignIn}). */
 function buildEnding(db: Executor, check: SignInCheck | undefined, secondFactorDone: boolean) {
   const locked = db.$with('signing_in').as(
     db

@@ -20,7 +20,7 @@ const email = sql.placeholder('email');
 const credentialOf = prebuilt<
   { projectId: string; email: string },
   Array<{ userId: string; passwordHash: string | null }>
->('signet_password_sign_in_credential', (db) =>
+>((db) =>
   db
     .select({ userId: contactChannels.userId, passwordHash: passwordCredentials.passwordHash })
     .from(contactChannels)
