@@ -2,9 +2,9 @@
  * Where every sign-in ends (password sign-in and sign-up, code and link sign-in, the second
  * factor, passkeys and OAuth): in one statement, inside the sign-in's transaction when it has one,
  * the user either gets a session, or, with TOTP on, the sign-in waits for its second factor; then
- * the answer carries the
- * tokens, or MULTI_FACTOR_AUTHENTICATION_REQUIRED with a fresh attempt code (wire.md §6.5). One
- * place, so a rule for all sign-ins (activity, the second factor) is written once.
+ * the answer carries the tokens, or MULTI_FACTOR_AUTHENTICATION_REQUIRED with a fresh attempt code
+ * (wire.md §6.5). One place, so a rule for all sign-ins (activity, the second factor) is written
+ * once.
  */
 import { and, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { SignInResponseJson } from '../../../wire/auth.js';
