@@ -77,6 +77,13 @@ const CREATE = `CREATE TABLE things (
   id uuid PRIMARY KEY, name text NOT NULL UNIQUE, flag boolean NOT NULL, count integer, big bigint,
   data jsonb, tags text[], secret bytea, at timestamptz)`;
 
+/** The SQLSTATE `query` failed with (Drizzle wraps the database's error), or undefined. */
+const codeOf = (query: PromiseLike<unknown>) =>
+  Promise.resolve(query).then(
+    () => undefined,
+    (error: { cause?: { code?: string } }) => error.cause?.code,
+  );
+
 let own: PGlite;
 let fast: PGlite;
 /** How many exchanges `fast` had with its database since the last reset. */
@@ -127,32 +134,11 @@ describe('Drizzle on PGlite through prepared statements', () => {
 
   it('reports errors with their codes, and the next statement works', async () => {
     const db = drizzle({ client: drizzleClientOf(fast).client });
-    const duplicate = await db
-      .insert(things)
-      .values({ ...ROWS[1]!, id: '3e8f5197-cd32-4cb1-9f4f-9d5e6f708192' })
-      .then(
-        () => undefined,
-        (error: { cause?: { code?: string } }) => error,
-      );
-    expect(duplicate?.cause?.code).toBe('23505');
-    const badUuid = await db
-      .select()
-      .from(things)
-      .where(eq(things.id, 'not-a-uuid'))
-      .then(
-        () => undefined,
-        (error: { cause?: { code?: string } }) => error,
-      );
-    expect(badUuid?.cause?.code).toBe('22P02');
-    const nul = await db
-      .select()
-      .from(things)
-      .where(eq(things.name, 'a\u0000b'))
-      .then(
-        () => undefined,
-        (error: { cause?: { code?: string } }) => error,
-      );
-    expect(nul?.cause?.code).toBe('22021');
+    expect(
+      await codeOf(db.insert(things).values({ ...ROWS[1]!, id: '3e8f5197-cd32-4cb1-9f4f-9d5e6f708192' })),
+    ).toBe('23505');
+    expect(await codeOf(db.select().from(things).where(eq(things.id, 'not-a-uuid')))).toBe('22P02');
+    expect(await codeOf(db.select().from(things).where(eq(things.name, 'a\u0000b')))).toBe('22021');
     expect(await db.select({ id: things.id }).from(things).where(eq(things.name, 'nulls'))).toEqual([
       { id: ROWS[1]!.id },
     ]);

@@ -74,33 +74,20 @@ describe.runIf(postgresAvailable())('password sign-in waiting for the user lock 
     }
   }
 
-  it('makes no session when the password was removed while it waited (an email proof)', async () => {
-    const user = await signUp(running.url, dev);
-    const before = await sessionsOf(user.userId);
-    const answer = await signInWhileLocked(user, 'delete from password_credentials where user_id = $1');
-    expectKnownError(answer, 'EMAIL_PASSWORD_MISMATCH');
-    expect(await sessionsOf(user.userId)).toBe(before);
-  });
-
-  it('makes no session when the password was changed while it waited (a reset)', async () => {
-    const user = await signUp(running.url, dev);
-    const before = await sessionsOf(user.userId);
-    const answer = await signInWhileLocked(
-      user,
+  it.each([
+    ['the password was removed (an email proof)', 'delete from password_credentials where user_id = $1'],
+    [
+      'the password was changed (a reset)',
       `update password_credentials set password_hash = password_hash || 'changed' where user_id = $1`,
-    );
-    expectKnownError(answer, 'EMAIL_PASSWORD_MISMATCH');
-    expect(await sessionsOf(user.userId)).toBe(before);
-  });
-
-  it('makes no session when the address stopped signing in while it waited', async () => {
+    ],
+    [
+      'the address stopped signing in',
+      'update contact_channels set used_for_auth = false where user_id = $1',
+    ],
+  ])('makes no session when %s while it waited', async (_what, change) => {
     const user = await signUp(running.url, dev);
     const before = await sessionsOf(user.userId);
-    const answer = await signInWhileLocked(
-      user,
-      'update contact_channels set used_for_auth = false where user_id = $1',
-    );
-    expectKnownError(answer, 'EMAIL_PASSWORD_MISMATCH');
+    expectKnownError(await signInWhileLocked(user, change), 'EMAIL_PASSWORD_MISMATCH');
     expect(await sessionsOf(user.userId)).toBe(before);
   });
 
