@@ -65,6 +65,7 @@ export {
 export { decodeError } from './http/decode-error.js';
 export { buildHeaders, CLIENT_VERSION, type Credentials } from './http/headers.js';
 export { backoffDelay, MAX_ATTEMPTS, MAX_RETRY_AFTER_WAIT_MS } from './http/retry.js';
+export { loadedCalls, loadOnce } from './loaded-calls.js';
 export {
   type AccessLevel,
   type AnyPlugin,

@@ -3,7 +3,7 @@
  * in that answer only), list and read them by their last four characters, rename, revoke.
  * `createApp({ superSecretAdminKey, plugins: [adminApiKeys()] })` gives `app.apiKeys`.
  */
-import { pluginFactory } from '../../core/index.js';
+import { loadedCalls, loadOnce, pluginFactory } from '../../core/index.js';
 import type { ApiKeyJson, Camelized, CreatedApiKeyJson } from '../../wire/index.js';
 
 /** A key set as listed: each key by its last four characters. */
@@ -41,15 +41,8 @@ export const adminApiKeys = pluginFactory('apiKeys', () => {
     access: 'admin',
     setup: (ctx): ApiKeysApi => {
       // Each call's request and conversions are loaded on the first call.
-      let calls: ApiKeysApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).apiKeysCalls(ctx));
-      return {
-        list: async (...args) => (await later()).list(...args),
-        create: async (...args) => (await later()).create(...args),
-        get: async (...args) => (await later()).get(...args),
-        rename: async (...args) => (await later()).rename(...args),
-        revoke: async (...args) => (await later()).revoke(...args),
-      };
+      const loaded = loadOnce(async () => (await import('./calls.js')).apiKeysCalls(ctx));
+      return loadedCalls(loaded, ['list', 'create', 'get', 'rename', 'revoke']);
     },
   };
 });

@@ -4,7 +4,7 @@
  * through an SMTP config before saving it.
  * `createApp({ superSecretAdminKey, plugins: [adminEmails()] })` gives `app.emails`.
  */
-import { apiPath, pluginFactory } from '../../core/index.js';
+import { apiPath, loadedCalls, loadOnce, pluginFactory } from '../../core/index.js';
 
 /** The emails a project sends (wire.md §5.11). */
 export type EmailTemplateType = 'email_verification' | 'password_reset' | 'magic_link' | 'team_invitation';
@@ -100,20 +100,21 @@ export const adminEmails = pluginFactory('emails', () => {
     access: 'admin',
     setup: (ctx): EmailsApi => {
       // Each call's request and conversions are loaded on the first call.
-      let calls: EmailsApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).emailsCalls(ctx));
+      const loaded = loadOnce(async () => (await import('./calls.js')).emailsCalls(ctx));
       return {
-        listTemplates: async (...args) => (await later()).listTemplates(...args),
-        getTemplate: async (...args) => (await later()).getTemplate(...args),
-        updateTemplate: async (...args) => (await later()).updateTemplate(...args),
+        ...loadedCalls(loaded, [
+          'listTemplates',
+          'getTemplate',
+          'updateTemplate',
+          'resetTemplate',
+          'sentEmails',
+          'sendTestEmail',
+        ]),
         // Not async, as before: a type no URL can carry throws here, before any loading.
         previewTemplate: (type, draft) => {
           apiPath`/email-templates/${type}/preview`;
-          return later().then((calls) => calls.previewTemplate(type, draft));
+          return loaded().then((calls) => calls.previewTemplate(type, draft));
         },
-        resetTemplate: async (...args) => (await later()).resetTemplate(...args),
-        sentEmails: async (...args) => (await later()).sentEmails(...args),
-        sendTestEmail: async (...args) => (await later()).sendTestEmail(...args),
       };
     },
   };

@@ -9,7 +9,7 @@
  * error the server answers in words, thrown as an `HttpStatusError`: an id the project already has
  * (409), a change to a system permission (400).
  */
-import { type ErrorCodesOf, pluginFactory, type Result } from '../../core/index.js';
+import { type ErrorCodesOf, loadedCalls, loadOnce, pluginFactory, type Result } from '../../core/index.js';
 import type { CREATE_ERRORS, DELETE_ERRORS, UPDATE_ERRORS } from './calls.js';
 
 /** A team permission the project's members can be granted (wire.md §5.6). */
@@ -62,14 +62,8 @@ export const adminTeamPermissionDefinitions = pluginFactory('teamPermissionDefin
     access: 'admin',
     setup: (ctx): TeamPermissionDefinitionsApi => {
       // Each call's request and conversions are loaded on the first call.
-      let calls: TeamPermissionDefinitionsApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).teamPermissionDefinitionsCalls(ctx));
-      return {
-        list: async (...args) => (await later()).list(...args),
-        create: async (...args) => (await later()).create(...args),
-        update: async (...args) => (await later()).update(...args),
-        delete: async (...args) => (await later()).delete(...args),
-      };
+      const loaded = loadOnce(async () => (await import('./calls.js')).teamPermissionDefinitionsCalls(ctx));
+      return loadedCalls(loaded, ['list', 'create', 'update', 'delete']);
     },
   };
 });

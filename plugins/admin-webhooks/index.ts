@@ -6,7 +6,7 @@
  * at the Svix server the signet server uses (`serverUrl`), exactly as Stack's dashboard does.
  * `createApp({ superSecretAdminKey, plugins: [adminWebhooks()] })` gives `app.webhooks`.
  */
-import { pluginFactory } from '../../core/index.js';
+import { loadedCalls, loadOnce, pluginFactory } from '../../core/index.js';
 
 /** The events signet sends. */
 export type WebhookEventType =
@@ -135,25 +135,26 @@ export const adminWebhooks = pluginFactory('webhooks', (options: AdminWebhooksOp
     setup: (ctx): WebhooksApi => {
       // Every call needs the Svix token and the conversions first: their module is loaded on
       // the first call, and one set of calls (one token) is made for this app.
-      let calls: WebhooksApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).webhooksCalls(ctx, options));
+      const loaded = loadOnce(async () => (await import('./calls.js')).webhooksCalls(ctx, options));
       // The calls that were not async throw at once, as before, for an id no URL can carry.
       const checked = <T>(id: string, call: (calls: WebhooksApi) => Promise<T>): Promise<T> => {
         encodeURIComponent(id);
-        return later().then(call);
+        return loaded().then(call);
       };
       return {
-        listEndpoints: async () => (await later()).listEndpoints(),
-        createEndpoint: async (input) => (await later()).createEndpoint(input),
-        getEndpoint: async (id) => (await later()).getEndpoint(id),
-        updateEndpoint: async (id, changes) => (await later()).updateEndpoint(id, changes),
+        ...loadedCalls(loaded, [
+          'listEndpoints',
+          'createEndpoint',
+          'getEndpoint',
+          'updateEndpoint',
+          'revealSecret',
+          'listMessages',
+          'resend',
+        ]),
         deleteEndpoint: (id) => checked(id, (calls) => calls.deleteEndpoint(id)),
-        revealSecret: async (id) => (await later()).revealSecret(id),
         rotateSecret: (id) => checked(id, (calls) => calls.rotateSecret(id)),
-        listMessages: async (o) => (await later()).listMessages(o),
         listAttempts: (id, o) => checked(id, (calls) => calls.listAttempts(id, o)),
         listMessageAttempts: (id, o) => checked(id, (calls) => calls.listMessageAttempts(id, o)),
-        resend: async (messageId, endpointId) => (await later()).resend(messageId, endpointId),
       };
     },
   };

@@ -4,7 +4,14 @@
  * a verification link. `createApp({ secretServerKey, plugins: [serverContactChannels()] })` gives
  * `app.serverContactChannels`; a client app refuses it.
  */
-import { type ContactChannel, type ErrorCodesOf, pluginFactory, type Result } from '../../core/index.js';
+import {
+  type ContactChannel,
+  type ErrorCodesOf,
+  loadedCalls,
+  loadOnce,
+  pluginFactory,
+  type Result,
+} from '../../core/index.js';
 import type { WRITE_ERRORS } from './calls.js';
 
 export type { ContactChannel };
@@ -43,15 +50,8 @@ export const serverContactChannels = pluginFactory('serverContactChannels', () =
     access: 'server',
     setup: (ctx): ServerContactChannelsApi => {
       // Each call's request and conversions are loaded on the first call.
-      let calls: ServerContactChannelsApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).serverContactChannelsCalls(ctx));
-      return {
-        list: async (...args) => (await later()).list(...args),
-        add: async (...args) => (await later()).add(...args),
-        update: async (...args) => (await later()).update(...args),
-        remove: async (...args) => (await later()).remove(...args),
-        sendVerification: async (...args) => (await later()).sendVerification(...args),
-      };
+      const loaded = loadOnce(async () => (await import('./calls.js')).serverContactChannelsCalls(ctx));
+      return loadedCalls(loaded, ['list', 'add', 'update', 'remove', 'sendVerification']);
     },
   };
 });

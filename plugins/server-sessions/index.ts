@@ -4,7 +4,7 @@
  * list a user's sessions and revoke one. `createApp({ secretServerKey, plugins: [serverSessions()] })`
  * gives `app.serverSessions`; a client app refuses it, in the types and at run time.
  */
-import { pluginFactory, type Result } from '../../core/index.js';
+import { loadedCalls, loadOnce, pluginFactory, type Result } from '../../core/index.js';
 
 /** One session of a user (wire.md §4.6). */
 export interface UserSession {
@@ -54,14 +54,8 @@ export const serverSessions = pluginFactory('serverSessions', () => {
     access: 'server',
     setup: (ctx): ServerSessionsApi => {
       // Each call's request and conversions are loaded on the first call.
-      let calls: ServerSessionsApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).serverSessionsCalls(ctx));
-      return {
-        create: async (...args) => (await later()).create(...args),
-        impersonate: async (...args) => (await later()).impersonate(...args),
-        list: async (...args) => (await later()).list(...args),
-        revoke: async (...args) => (await later()).revoke(...args),
-      };
+      const loaded = loadOnce(async () => (await import('./calls.js')).serverSessionsCalls(ctx));
+      return loadedCalls(loaded, ['create', 'impersonate', 'list', 'revoke']);
     },
   };
 });

@@ -9,7 +9,7 @@
  * `apiPath`: one that no URL can carry (a lone surrogate, or `''`, `.` and `..`, which would reach
  * another endpoint) is refused with a `TypeError` before any request.
  */
-import { pluginFactory, type Result, type ServerUser } from '../../core/index.js';
+import { loadedCalls, loadOnce, pluginFactory, type Result, type ServerUser } from '../../core/index.js';
 import type {
   AddMemberErrorCode,
   GrantPermissionErrorCode,
@@ -124,27 +124,26 @@ export const serverTeams = pluginFactory('serverTeams', () => {
     access: 'server',
     setup: (ctx): ServerTeamsApi => {
       // Each call's request and conversions are loaded on the first call.
-      let calls: ServerTeamsApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).serverTeamsCalls(ctx));
-      return {
-        list: async (...args) => (await later()).list(...args),
-        get: async (...args) => (await later()).get(...args),
-        create: async (...args) => (await later()).create(...args),
-        update: async (...args) => (await later()).update(...args),
-        delete: async (...args) => (await later()).delete(...args),
-        addMember: async (...args) => (await later()).addMember(...args),
-        removeMember: async (...args) => (await later()).removeMember(...args),
-        listUsers: async (...args) => (await later()).listUsers(...args),
-        listMemberProfiles: async (...args) => (await later()).listMemberProfiles(...args),
-        getMemberProfile: async (...args) => (await later()).getMemberProfile(...args),
-        updateMemberProfile: async (...args) => (await later()).updateMemberProfile(...args),
-        listPermissions: async (...args) => (await later()).listPermissions(...args),
-        grantPermission: async (...args) => (await later()).grantPermission(...args),
-        revokePermission: async (...args) => (await later()).revokePermission(...args),
-        listInvitations: async (...args) => (await later()).listInvitations(...args),
-        revokeInvitation: async (...args) => (await later()).revokeInvitation(...args),
-        sendInvitation: async (...args) => (await later()).sendInvitation(...args),
-      };
+      const loaded = loadOnce(async () => (await import('./calls.js')).serverTeamsCalls(ctx));
+      return loadedCalls(loaded, [
+        'list',
+        'get',
+        'create',
+        'update',
+        'delete',
+        'addMember',
+        'removeMember',
+        'listUsers',
+        'listMemberProfiles',
+        'getMemberProfile',
+        'updateMemberProfile',
+        'listPermissions',
+        'grantPermission',
+        'revokePermission',
+        'listInvitations',
+        'revokeInvitation',
+        'sendInvitation',
+      ]);
     },
   };
 });

@@ -4,7 +4,7 @@
  * `createApp({ secretServerKey, plugins: [serverUsers()] })` gives `app.serverUsers`; a client app
  * refuses it, in the types and at run time.
  */
-import { pluginFactory, type Result, type ServerUser } from '../../core/index.js';
+import { loadedCalls, loadOnce, pluginFactory, type Result, type ServerUser } from '../../core/index.js';
 
 export type { ServerUser };
 
@@ -92,15 +92,8 @@ export const serverUsers = pluginFactory('serverUsers', () => {
     access: 'server',
     setup: (ctx): ServerUsersApi => {
       // Each call's request and conversions are loaded on the first call.
-      let calls: ServerUsersApi | undefined;
-      const later = async () => (calls ??= (await import('./calls.js')).serverUsersCalls(ctx));
-      return {
-        list: async (...args) => (await later()).list(...args),
-        get: async (...args) => (await later()).get(...args),
-        create: async (...args) => (await later()).create(...args),
-        update: async (...args) => (await later()).update(...args),
-        delete: async (...args) => (await later()).delete(...args),
-      };
+      const loaded = loadOnce(async () => (await import('./calls.js')).serverUsersCalls(ctx));
+      return loadedCalls(loaded, ['list', 'get', 'create', 'update', 'delete']);
     },
   };
 });

@@ -2,13 +2,14 @@ import {
   cachedSignal,
   computed,
   createCache,
+  loadedCalls,
+  loadOnce,
   type PluginContext,
   pluginFactory,
   toResult,
 } from '../../core/index.js';
 import type { ClientTeamJson } from '../../wire/index.js';
 import type { TeamsApi, TeamsUrl } from './api.js';
-import type { TeamCalls } from './calls.js';
 import {
   ACTION_ERRORS,
   type ReceivedInvitationErrorCode,
@@ -76,14 +77,14 @@ export const teams = pluginFactory('teams', () => {
       // A change reloads only the view it changes: the permission list stays as it is.
       const { refreshTeam } = views;
       // The calls that change teams or read them once are loaded on the first of them.
-      let calls: TeamCalls | undefined;
-      const later = async () =>
-        (calls ??= (await import('./calls.js')).teamCalls({
+      const loaded = loadOnce(async () =>
+        (await import('./calls.js')).teamCalls({
           ctx,
           refresh,
           refreshTeam,
           refreshReceived: views.refreshReceived,
-        }));
+        }),
+      );
 
       return {
         list,
@@ -101,22 +102,24 @@ export const teams = pluginFactory('teams', () => {
           return (await load.permissions(teamId, true)).some((p) => p.id === permissionId);
         },
         invitations: (teamId) => toResult(() => load.invitations(teamId), ACTION_ERRORS),
-        removeMember: async (...args) => (await later()).removeMember(...args),
-        acceptReceived: async (...args) => (await later()).acceptReceived(...args),
-        declineReceived: async (...args) => (await later()).declineReceived(...args),
-        create: async (...args) => (await later()).create(...args),
-        get: async (...args) => (await later()).get(...args),
-        update: async (...args) => (await later()).update(...args),
-        delete: async (...args) => (await later()).delete(...args),
-        leave: async (...args) => (await later()).leave(...args),
-        select: async (...args) => (await later()).select(...args),
-        myProfile: async (...args) => (await later()).myProfile(...args),
-        updateMyProfile: async (...args) => (await later()).updateMyProfile(...args),
-        invite: async (...args) => (await later()).invite(...args),
-        revokeInvitation: async (...args) => (await later()).revokeInvitation(...args),
-        invitationDetails: async (...args) => (await later()).invitationDetails(...args),
-        acceptInvitation: async (...args) => (await later()).acceptInvitation(...args),
-        checkInvitationCode: async (...args) => (await later()).checkInvitationCode(...args),
+        ...loadedCalls(loaded, [
+          'removeMember',
+          'acceptReceived',
+          'declineReceived',
+          'create',
+          'get',
+          'update',
+          'delete',
+          'leave',
+          'select',
+          'myProfile',
+          'updateMyProfile',
+          'invite',
+          'revokeInvitation',
+          'invitationDetails',
+          'acceptInvitation',
+          'checkInvitationCode',
+        ]),
       };
     },
   };
