@@ -95,6 +95,7 @@ export {
   type Redirector,
   type RedirectTarget,
   UntrustedRedirectError,
+  withReturnTo,
 } from './redirects.js';
 export { type Result, toResult } from './result.js';
 export { createSession, DEFAULT_MIN_VALIDITY_MS, type Refresher, type Session } from './session/session.js';

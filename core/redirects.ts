@@ -124,6 +124,15 @@ export function createRedirector(options: RedirectorOptions): Redirector {
   };
 }
 
+/**
+ * `url` (the sign-in or sign-up page) with `returnTo` as the page to come back to once signed in:
+ * for pages under the handler, which `Redirector.href` does not return to by itself (an auth page
+ * is not somewhere to come back to, but an invitation or a login link is).
+ */
+export function withReturnTo(url: string, returnTo: string): string {
+  return appendParam(url, RETURN_TO_PARAM, returnTo);
+}
+
 function appendParam(url: string, name: string, value: string) {
   const [path, hash = ''] = url.split('#', 2);
   const separator = path!.includes('?') ? '&' : '?';

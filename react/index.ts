@@ -36,6 +36,7 @@ export {
   PasswordResetCard,
   SignedInCard,
   SignedOutCard,
+  SignInToContinueCard,
   SignUpDisabledCard,
   UnknownErrorCard,
 } from './message-cards.js';

@@ -1,5 +1,7 @@
 /** The named message cards of product-spec §2, with their exact texts. */
-import { useApp } from './hooks.js';
+import type { ReactNode } from 'react';
+import { withReturnTo } from '../core/redirects.js';
+import { useApp, useProject } from './hooks.js';
 import { MessageCard } from './message-card.js';
 import { useRedirectHref } from './use-redirect-href.js';
 
@@ -20,6 +22,25 @@ export function SignedOutCard() {
   const signIn = useRedirectHref('signIn');
   return (
     <MessageCard title="You are not currently signed in." primary={{ label: 'Sign in', href: signIn }} />
+  );
+}
+
+/**
+ * A page that needs a signed-in user, seen signed out: 'Sign in' and, where the project takes new
+ * users, 'Sign up', both coming back to `returnTo` (the page itself, with its query) afterwards.
+ */
+export function SignInToContinueCard(props: { title: string; returnTo: string; children: ReactNode }) {
+  const { urls } = useApp();
+  const project = useProject();
+  const signUp = project?.config.signUpEnabled !== false;
+  return (
+    <MessageCard
+      title={props.title}
+      primary={{ label: 'Sign in', href: withReturnTo(urls.signIn, props.returnTo) }}
+      secondary={signUp ? { label: 'Sign up', href: withReturnTo(urls.signUp, props.returnTo) } : undefined}
+    >
+      {props.children}
+    </MessageCard>
   );
 }
 

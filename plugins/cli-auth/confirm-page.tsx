@@ -5,17 +5,17 @@
  * alone never does, so a link someone else sent gives them nothing unless the user confirms.
  */
 import { type ReactNode, useRef, useState } from 'react';
-import { type AppCore, ConnectionError, RETURN_TO_PARAM, SignetError } from '../../core/index.js';
+import { type AppCore, ConnectionError, SignetError } from '../../core/index.js';
 import {
   FieldError,
   FullPage,
   type HandlerRouteProps,
   MessageCard,
   Note,
+  SignInToContinueCard,
   Skeleton,
   useApp,
   usePluginApi,
-  useProject,
   useSessionStatus,
   useUser,
 } from '../../react/index.js';
@@ -36,10 +36,6 @@ type Step =
   | { kind: 'invalid' }
   | { kind: 'failed'; message: string };
 
-/** `url` with `name=value` added to its query. */
-const withParam = (url: string, name: string, value: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
-
 /** A failure the user can retry, in words. */
 function failureMessage(error: unknown): string {
   if (error instanceof ConnectionError)
@@ -54,15 +50,12 @@ export function CliAuthConfirmPage({ searchParams }: HandlerRouteProps) {
   const api = usePluginApi(cliAuth);
   const status = useSessionStatus();
   const user = useUser();
-  const project = useProject();
   const loginCode = searchParams.get('login_code') ?? '';
   const [step, setStep] = useState<Step>({ kind: 'asking' });
   const busy = useRef(false);
 
   // This very link, so that signing in or up comes back to it.
   const back = `${app.urls.cliAuthConfirm}?${searchParams.toString()}`;
-  const signInHref = withParam(app.urls.signIn, RETURN_TO_PARAM, back);
-  const signUpHref = withParam(app.urls.signUp, RETURN_TO_PARAM, back);
   const page = (content: ReactNode) => <FullPage>{content}</FullPage>;
   const home = { label: 'Go home', href: app.urls.home };
 
@@ -93,18 +86,12 @@ export function CliAuthConfirmPage({ searchParams }: HandlerRouteProps) {
   if (status === 'loading') return page(<Skeleton label="Loading" />);
   if (status === 'signed-out' || !user)
     return page(
-      <MessageCard
-        title="Sign in to continue"
-        primary={{ label: 'Sign in', href: signInHref }}
-        secondary={
-          project?.config.signUpEnabled === false ? undefined : { label: 'Sign up', href: signUpHref }
-        }
-      >
+      <SignInToContinueCard title="Sign in to continue" returnTo={back}>
         <p>
           A command-line tool asks to sign in to your account. Sign in first; you will come back here to
           confirm.
         </p>
-      </MessageCard>,
+      </SignInToContinueCard>,
     );
 
   const confirm = async () => {

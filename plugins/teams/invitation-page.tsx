@@ -7,17 +7,17 @@
  */
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type AppCore, RateLimitError, RETURN_TO_PARAM, SignetError } from '../../core/index.js';
+import { type AppCore, RateLimitError, SignetError, withReturnTo } from '../../core/index.js';
 import {
   FullPage,
   type HandlerRouteProps,
   MessageCard,
+  SignInToContinueCard,
   Skeleton,
   TextButton,
   UnknownErrorCard,
   useApp,
   usePluginApi,
-  useProject,
   useSessionStatus,
   useUser,
 } from '../../react/index.js';
@@ -88,17 +88,12 @@ const outcomeOf = async <T,>(
   }
 };
 
-/** `url` with `name=value` added to its query. */
-const withParam = (url: string, name: string, value: string) =>
-  `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
-
 /** The team-invitation page: every state of an emailed invitation link. */
 export function TeamInvitationPage({ searchParams }: HandlerRouteProps) {
   const app = useApp<AppCore<TeamsUrl>>();
   const api = usePluginApi(teams);
   const status = useSessionStatus();
   const user = useUser();
-  const project = useProject();
   const code = searchParams.get('code') ?? '';
   const [check, setCheck] = useState<Outcome<void>>({ status: 'pending' });
   const [details, setDetails] = useState<Outcome<TeamInvitationDetails>>({ status: 'pending' });
@@ -135,8 +130,7 @@ export function TeamInvitationPage({ searchParams }: HandlerRouteProps) {
 
   // This very link, so that signing in or up (or as someone else) comes back to it.
   const back = `${app.urls.teamInvitation}?${searchParams.toString()}`;
-  const signInHref = withParam(app.urls.signIn, RETURN_TO_PARAM, back);
-  const signUpHref = withParam(app.urls.signUp, RETURN_TO_PARAM, back);
+  const signInHref = withReturnTo(app.urls.signIn, back);
 
   const page = (content: ReactNode) => <FullPage>{content}</FullPage>;
   const problemCard = (problem: Problem | null) =>
@@ -154,15 +148,9 @@ export function TeamInvitationPage({ searchParams }: HandlerRouteProps) {
   if (check.status === 'failed') return page(problemCard(check.problem));
   if (status === 'signed-out' || !user)
     return page(
-      <MessageCard
-        title="You are invited to join a team"
-        primary={{ label: 'Sign in', href: signInHref }}
-        secondary={
-          project?.config.signUpEnabled === false ? undefined : { label: 'Sign up', href: signUpHref }
-        }
-      >
+      <SignInToContinueCard title="You are invited to join a team" returnTo={back}>
         <p>Sign in or create an account to see the invitation and join the team.</p>
-      </MessageCard>,
+      </SignInToContinueCard>,
     );
   if (answerFailure) return page(problemCard(answerFailure.problem));
   if (details.status === 'pending') return page(<Skeleton label="Loading your invitation" />);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRedirector, UntrustedRedirectError } from '../../core/redirects.js';
+import { createRedirector, UntrustedRedirectError, withReturnTo } from '../../core/redirects.js';
 import { resolveUrls } from '../../core/urls.js';
 
 function redirector(current: string, trustedDomains: string[] = []) {
@@ -84,5 +84,21 @@ describe('after_auth_return_to', () => {
     const { r, visited } = redirector('https://app.example.com/handler/sign-in');
     await r.afterAuth('sign-up');
     expect(visited).toEqual(['/dashboard']);
+  });
+});
+
+describe('withReturnTo (pages under the handler that are worth coming back to)', () => {
+  it('adds the page, query and all, encoded, so its own parameters stay its own', () => {
+    expect(withReturnTo('/handler/sign-in', '/handler/team-invitation?code=a&b=1')).toBe(
+      '/handler/sign-in?after_auth_return_to=%2Fhandler%2Fteam-invitation%3Fcode%3Da%26b%3D1',
+    );
+  });
+
+  it('joins a query the sign-in page already has, and keeps its fragment last', () => {
+    expect(
+      withReturnTo('https://app.example/login?lang=fr#top', '/handler/cli-auth-confirm?login_code=x'),
+    ).toBe(
+      'https://app.example/login?lang=fr&after_auth_return_to=%2Fhandler%2Fcli-auth-confirm%3Flogin_code%3Dx#top',
+    );
   });
 });
