@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './scripts/lib/source-aliases.js';
 
 /** Three suites: unit (no I/O), integration (kit + real server + real databases), e2e (Chromium). */
 const repo = fileURLToPath(new URL('.', import.meta.url));
@@ -7,14 +8,7 @@ const repo = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   // `signet` and its subpaths resolve to the sources, as in the example apps (no build needed).
   resolve: {
-    alias: [
-      { find: /^signet\/react$/, replacement: `${repo}react/index.ts` },
-      { find: /^signet\/wire$/, replacement: `${repo}wire/index.ts` },
-      { find: /^signet\/cli$/, replacement: `${repo}cli/index.ts` },
-      { find: /^signet\/plugins\/([^/]+)\/screens$/, replacement: `${repo}plugins/$1/screens.tsx` },
-      { find: /^signet\/plugins\/([^/]+)$/, replacement: `${repo}plugins/$1/index.ts` },
-      { find: /^signet$/, replacement: `${repo}core/index.ts` },
-    ],
+    alias: sourceAliases(repo),
   },
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],

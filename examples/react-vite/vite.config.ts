@@ -6,20 +6,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { sourceAliases } from '../../scripts/lib/source-aliases.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^signet\/react\/theme\.css$/, replacement: `${repo}react/theme.css` },
-      { find: /^signet\/react$/, replacement: `${repo}react/index.ts` },
-      { find: /^signet\/wire$/, replacement: `${repo}wire/index.ts` },
-      { find: /^signet\/plugins\/([^/]+)\/screens$/, replacement: `${repo}plugins/$1/screens.tsx` },
-      { find: /^signet\/plugins\/([^/]+)$/, replacement: `${repo}plugins/$1/index.ts` },
-      { find: /^signet$/, replacement: `${repo}core/index.ts` },
-    ],
+    alias: sourceAliases(repo),
     // The kit's source and the example must share one React.
     dedupe: ['react', 'react-dom'],
   },
