@@ -1,19 +1,26 @@
 /**
  * The example imports the kit as a host app would (`signet`, `signet/react`, ...), but the imports
  * are aliased to the repository's TypeScript source, so `npm start` needs no build step and edits
- * to the kit reload at once.
+ * to the kit reload at once. The list is the one in scripts/lib/source-aliases.ts, written out here
+ * because an example imports nothing from the repository by a path (tests/unit/boundaries.test.ts).
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sourceAliases } from '../../scripts/lib/source-aliases.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: sourceAliases(repo),
+    alias: [
+      { find: /^signet\/react\/theme\.css$/, replacement: `${repo}react/theme.css` },
+      { find: /^signet\/react$/, replacement: `${repo}react/index.ts` },
+      { find: /^signet\/wire$/, replacement: `${repo}wire/index.ts` },
+      { find: /^signet\/plugins\/([^/]+)\/screens$/, replacement: `${repo}plugins/$1/screens.tsx` },
+      { find: /^signet\/plugins\/([^/]+)$/, replacement: `${repo}plugins/$1/index.ts` },
+      { find: /^signet$/, replacement: `${repo}core/index.ts` },
+    ],
     // The kit's source and the example must share one React.
     dedupe: ['react', 'react-dom'],
   },

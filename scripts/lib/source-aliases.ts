@@ -1,9 +1,10 @@
 /**
  * The kit's public import names (`signet`, `signet/react`, `signet/plugins/*`, ...), each resolved
- * to the repository's TypeScript source: how the tests, the admin console and the example app import
- * the kit with no build step, by the same names a host app uses for the published package. One list,
- * so an entry point is added in one place (tsconfig.json's `paths` tell the type checker the same,
- * in its own format).
+ * to the repository's TypeScript source: how the tests and the admin console import
+ * the kit with no build step, by the same names a host app uses for the published package. One list
+ * for the tests and the console; tsconfig.json's `paths` tell the type checker the same in its own
+ * format, and examples/react-vite writes it out, since an example takes nothing from the
+ * repository by a path.
  */
 
 /** The aliases for a repository at `repo` (a folder path ending in `/`), most specific first. */
