@@ -86,9 +86,9 @@ export function createRedirector(options: RedirectorOptions): Redirector {
       // Carry the page the user came from, unless that page is itself an auth page.
       const from = page.searchParams.get(RETURN_TO_PARAM) ?? `${page.pathname}${page.search}${page.hash}`;
       if (!page.pathname.startsWith(options.urls.handler)) {
-        return appendParam(url, RETURN_TO_PARAM, from);
+        return withReturnTo(url, from);
       }
-      if (page.searchParams.has(RETURN_TO_PARAM)) return appendParam(url, RETURN_TO_PARAM, from);
+      if (page.searchParams.has(RETURN_TO_PARAM)) return withReturnTo(url, from);
     }
     return url;
   }
@@ -125,18 +125,15 @@ export function createRedirector(options: RedirectorOptions): Redirector {
 }
 
 /**
- * `url` (the sign-in or sign-up page) with `returnTo` as the page to come back to once signed in:
- * for pages under the handler, which `Redirector.href` does not return to by itself (an auth page
- * is not somewhere to come back to, but an invitation or a login link is).
+ * `url` (the sign-in or sign-up page) with `returnTo` as the page to come back to once signed in,
+ * the query joined and a fragment kept last. `Redirector.href` adds the page the user is on, except
+ * under the handler (an auth page is not somewhere to come back to); handler pages that are (an
+ * invitation, a login link) call this themselves.
  */
 export function withReturnTo(url: string, returnTo: string): string {
-  return appendParam(url, RETURN_TO_PARAM, returnTo);
-}
-
-function appendParam(url: string, name: string, value: string) {
   const [path, hash = ''] = url.split('#', 2);
   const separator = path!.includes('?') ? '&' : '?';
-  return `${path}${separator}${name}=${encodeURIComponent(value)}${hash ? `#${hash}` : ''}`;
+  return `${path}${separator}${RETURN_TO_PARAM}=${encodeURIComponent(returnTo)}${hash ? `#${hash}` : ''}`;
 }
 
 /** Rejects with an `UntrustedRedirectError` for `target`, loading the class first (only a refusal needs it). */
