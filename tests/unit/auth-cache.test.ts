@@ -113,6 +113,34 @@ describe('auth cache', () => {
     expect(cache.claims('t', 100)).toBeUndefined();
   });
 
+  it("never serves a kept token's claims to another token that ends like it", () => {
+    const cache = createAuthCache();
+    const signature = 'x'.repeat(86);
+    const victim = `header.${'v'.repeat(300)}.${signature}`;
+    const claims = { projectId: 'p', userId: 'victim', refreshTokenId: 's', expiresAtMillis: 100 };
+    cache.storeClaims(victim, claims);
+    // An attacker keeps the victim's signature and sends another payload (or any other head).
+    expect(cache.claims(`header.${'a'.repeat(300)}.${signature}`, 1)).toBeUndefined();
+    expect(cache.claims(signature, 1)).toBeUndefined();
+    expect(cache.claims([...victim].join(''), 1)).toBe(claims); // the same token, another string
+    // A token that ends alike and verified takes the place; the first is then verified again.
+    const other = `header.${'o'.repeat(300)}.${signature}`;
+    const otherClaims = { ...claims, userId: 'other' };
+    cache.storeClaims(other, otherClaims);
+    expect(cache.claims(other, 1)).toBe(otherClaims);
+    expect(cache.claims(victim, 1)).toBeUndefined();
+  });
+
+  it('a key kept for one access type is not served for another, and checking it as that type replaces it', () => {
+    const cache = enabledCache();
+    cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 500 }, 0);
+    expect(cache.key('server', 'p', 'k', 1)).toBeUndefined();
+    expect(cache.key('admin', 'p', 'k', 1)).toBeUndefined();
+    cache.storeKey(cache.epoch, 'server', 'p', 'k', { project, keyExpiresAt: 500 }, 0);
+    expect(cache.key('server', 'p', 'k', 1)?.project).toBe(project);
+    expect(cache.key('client', 'p', 'k', 1)).toBeUndefined();
+  });
+
   it('the change feed drops what each notification names, and everything for what it cannot read', async () => {
     const cache = enabledCache();
     let deliver: (payload: string) => void = () => {};

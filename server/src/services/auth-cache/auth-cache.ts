@@ -37,8 +37,20 @@ export interface UserEntry extends Stamped {
   sessionExpiresAt: number | null;
 }
 
+/** A valid project key as stored: the access type it was checked for goes with it. */
+interface StoredKey extends KeyEntry {
+  type: string;
+}
+
+/** A verified access token as stored: the whole token, which a hit must equal. */
+interface StoredClaims {
+  token: string;
+  claims: AccessTokenClaims;
+}
+
 interface ProjectEntries {
-  keys: Map<string, KeyEntry>;
+  /** By the key itself (each key string is one key of one access type). */
+  keys: Map<string, StoredKey>;
   /** By user id, then by session id ('' for tokens without one). */
   users: Map<string, Map<string, UserEntry>>;
 }
@@ -100,6 +112,15 @@ export interface AuthCache {
   invalidateAll(): void;
 }
 
+/**
+ * What a verified token is looked up by: its last characters, from its signature. A lookup hashes
+ * its key, and the token comes fresh with every request, so hashing all of it (about 600
+ * characters) cost more than the rest of finding it; the stored token is compared whole on a hit,
+ * so two tokens that end alike can never be taken for one another.
+ */
+const TOKEN_LOOKUP_LENGTH = 32;
+const tokenLookupKey = (token: string) => token.slice(-TOKEN_LOOKUP_LENGTH);
+
 /** Drops the oldest entries of `map` until it has room for one more. */
 function makeRoom<K, V>(map: Map<K, V>, max: number): void {
   while (map.size >= max) map.delete(map.keys().next().value as K);
@@ -110,7 +131,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxTokens = options.maxTokens ?? 10_000;
   const maxEntries = options.maxEntriesPerProject ?? 10_000;
-  const tokens = new Map<string, AccessTokenClaims>();
+  const tokens = new Map<string, StoredClaims>();
   const projects = new Map<string, ProjectEntries>();
   // Every invalidation counts in `epoch`; those that can change keys or projects in `projectEpoch` too.
   let epoch = 0;
@@ -142,25 +163,32 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
     // Verified tokens depend on no table (they are signed and carry their expiry), so they are
     // kept even while the feed is down.
     claims(token, now) {
-      const claims = tokens.get(token);
+      const stored = tokens.get(tokenLookupKey(token));
+      if (stored === undefined || stored.token !== token) return undefined;
       // Expired tokens go back through verification, which answers ACCESS_TOKEN_EXPIRED.
-      return claims && claims.expiresAtMillis > now ? claims : undefined;
+      return stored.claims.expiresAtMillis > now ? stored.claims : undefined;
     },
     storeClaims(token, claims) {
+      const lookupKey = tokenLookupKey(token);
+      // A token that ends like a kept one replaces it (a delete first, so it counts as newest).
+      tokens.delete(lookupKey);
       makeRoom(tokens, maxTokens);
-      tokens.set(token, claims);
+      tokens.set(lookupKey, { token, claims });
     },
     key(type, projectId, key, now) {
       if (!enabled) return undefined;
-      const entry = fresh(projects.get(projectId)?.keys.get(`${type}|${key}`), now) as KeyEntry | undefined;
-      return entry && entry.keyExpiresAt > now ? entry : undefined;
+      // Looked up by the key alone (no string built per request); a key sent as another access
+      // type than it was checked for is not this entry.
+      const entry = fresh(projects.get(projectId)?.keys.get(key), now) as StoredKey | undefined;
+      return entry && entry.type === type && entry.keyExpiresAt > now ? entry : undefined;
     },
     storeKey(at, type, projectId, key, entry, now) {
       // Only a change to a project (or to everything) can change its keys.
       if (!enabled || at.projects !== projectEpoch) return;
       const keys = entriesOf(projectId).keys;
+      keys.delete(key);
       makeRoom(keys, maxEntries);
-      keys.set(`${type}|${key}`, { ...entry, storedAt: now });
+      keys.set(key, { ...entry, type, storedAt: now });
     },
     user(projectId, userId, sessionId, now) {
       if (!enabled) return undefined;
