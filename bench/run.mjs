@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: bundle sizes and the console's initial load (with budgets), then server throughput, then webhook delivery, then
+ * `npm run bench`: bundle sizes and the console's initial load (with budgets), then server throughput, then
+ * the request path's instructions per request (callgrind), then webhook delivery, then
  * sign-up with and without a webhook endpoint (budget: at most 10 % slower), then the embedded server's
  * start time and idle RSS beside PGlite's own (targets: within 0.5 s and 100 MB).
  * Not part of the tests.
@@ -13,6 +14,12 @@ const withinBudget = (await benchBundleSizes()) && (await benchConsoleSize());
 const throughput = spawnSync(
   process.execPath,
   ['--import', 'tsx', fileURLToPath(new URL('./server-throughput.ts', import.meta.url))],
+  { stdio: 'inherit' },
+);
+// Instructions per request under callgrind: the request path's own work, free of the machine's noise.
+const instructions = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./request-instructions.ts', import.meta.url))],
   { stdio: 'inherit' },
 );
 const webhooks = spawnSync(
@@ -43,6 +50,7 @@ if (!withinBudget) console.error('\nA bundle is over its budget.');
 process.exitCode =
   withinBudget &&
   throughput.status === 0 &&
+  instructions.status === 0 &&
   webhooks.status === 0 &&
   signUps.status === 0 &&
   footprint.status === 0 &&

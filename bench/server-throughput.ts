@@ -9,14 +9,15 @@
  * - the targets of the request path, each beside its baseline measured in the same run, on PGlite
  *   and PostgreSQL: `GET /api/v1` ≥ 0.9× bare Hono, `users/me` ≥ 0.8× bare Hono, password sign-in
  *   ≥ 80 % of raw argon2id verifications per second at the same parameters and concurrency; with
- *   beside each, a bare handler: for the first two one sending the same answers
- *   (servers/same-answers, for the record), for sign-ins one that only verifies the hash and
- *   answers (servers/sign-in-floor), the most any server could reach here.
+ *   beside each, a bare handler, the most any server could reach here: for the first two signet's
+ *   own answers written by `node:http` with nothing computed (servers/same-answers), for sign-ins
+ *   one that only verifies the hash and answers (servers/sign-in-floor).
  * signet runs as the published package runs it, built (see lib/built-server).
  * Loopback only; each figure is the average of a bounded run after a warm-up.
  * `BENCH_TARGETS_ONLY=1` runs the targets alone (a quicker before/after).
  */
 import { pathToFileURL } from 'node:url';
+import { copyAnswer } from './lib/answers.js';
 import { buildServer } from './lib/built-server.js';
 import {
   CONNECTIONS,
@@ -39,7 +40,7 @@ interface TargetFigures {
   bareHono: number;
   root: number;
   me: number;
-  /** signet's answers to the same requests, from a bare handler that computes nothing. */
+  /** signet's answers to the same requests, from a bare `node:http` handler that computes nothing. */
   sameRoot: number;
   sameMe: number;
   rawArgon2: number;
@@ -65,10 +66,11 @@ async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetFigures
       ...signet.info.clientHeaders,
       'x-stack-access-token': signet.info.tokens.access_token,
     };
-    const same = await startServer<{ url: string }>('same-answers', [
-      signet.info.url,
-      JSON.stringify(meHeaders),
-    ]);
+    const answers = {
+      root: await copyAnswer(signet.info.url, '/api/v1'),
+      me: await copyAnswer(signet.info.url, '/api/v1/users/me', meHeaders),
+    };
+    const same = await startServer<{ url: string }>('same-answers', [JSON.stringify(answers)]);
     const signInFloor = await startServer<{ url: string }>('sign-in-floor');
     try {
       const { url } = signet.info;
@@ -150,7 +152,7 @@ function printTargets(figures: Array<[string, TargetFigures | undefined]>) {
         ratio: `${ratio.toFixed(2)}×`,
         goal: `≥ ${goal}×`,
         met: ratio >= goal ? 'yes' : 'no',
-        // A bare handler: the same answers (for the record), or for sign-ins the hash and the
+        // A bare handler: the same answers with nothing computed, or for sign-ins the hash and the
         // exchange alone (the most any server could reach here).
         'bare handler': floor === undefined ? '' : `${(floor / base).toFixed(2)}×`,
       };

@@ -78,14 +78,31 @@ export async function rps(base: string, target: Target): Promise<number> {
   return result.requests.average;
 }
 
+/** How a bench server process is started. */
+export interface StartOptions {
+  /** On the server's core (see {@link pinCores}); false for a server of several processes. Default true. */
+  pin?: boolean;
+  /** A command Node runs under (a profiler such as valgrind), with its arguments. */
+  wrapper?: string[];
+  /** Variables added to the server's environment. */
+  env?: Record<string, string>;
+}
+
 /** Spawns `bench/servers/<name>.ts` and resolves with the first line it prints, parsed. */
-async function spawnScript<T>(name: string, args: string[], pin = true) {
+async function spawnScript<T>(
+  name: string,
+  args: string[],
+  { pin = true, wrapper = [], env }: StartOptions = {},
+) {
   const script = fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
-  const node = [process.execPath, '--import', 'tsx', script, ...args];
+  const node = [...wrapper, process.execPath, '--import', 'tsx', script, ...args];
   // taskset execs node in place: the child's pid is the server's, and every thread it starts
   // inherits the core.
   const [command, ...rest] = pin && pinned ? ['taskset', '--cpu-list', String(pinned.server), ...node] : node;
-  const child = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command!, rest, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: env ? { ...process.env, ...env } : process.env,
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it printed`)));
@@ -100,11 +117,12 @@ async function spawnScript<T>(name: string, args: string[], pin = true) {
 export async function startServer<T>(
   name: string,
   args: string[] = [],
-  options: { pin?: boolean } = {},
-): Promise<{ info: T; stop(): Promise<void> }> {
-  const { child, info } = await spawnScript<T>(name, args, options.pin);
+  options: StartOptions = {},
+): Promise<{ info: T; pid: number; stop(): Promise<void> }> {
+  const { child, info } = await spawnScript<T>(name, args, options);
   return {
     info,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -1,40 +1,30 @@
 /**
- * signet's answers from a bare handler on @hono/node-server (no router) that computes nothing:
- * exactly what signet answers to `GET /api/v1` and `GET /api/v1/users/me` (same status, headers and
- * body, a fresh request id each time). It was meant as the floor under the request-path targets,
- * the cost of the exchange itself (request headers parsed, ~0.5–0.8 KB written, the load generator
- * reading it); in practice it measures below signet's own server (which writes its answers through
- * a faster path), so the bench prints it for the record and it bounds nothing.
+ * signet's answers from a bare `node:http` handler that computes nothing: exactly what signet
+ * answers to `GET /api/v1` and `GET /api/v1/users/me` (same status, headers and body, a fresh
+ * request id each time), written with `writeHead` and `end` and no framework, router or `Request`
+ * and `Response` objects. It is the floor under the request-path targets: the cost of the exchange
+ * itself (the request's headers parsed, the answer's headers and body written, the load generator
+ * reading them), which any server answering the wire pays here.
  *
- * Takes signet's URL and the users/me request headers (JSON) and copies the answers from it.
+ * Takes the two answers (JSON, `{ root, me }` of lib/answers' `CopiedAnswer`) copied by the bench:
+ * this process makes no request of its own, since a process that had called `fetch` measured
+ * about a third slower here, for reasons of its own that no server pays.
  */
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { newRequestId } from '../../server/src/http/responses.js';
+import type { CopiedAnswer } from '../lib/answers.js';
 import { ready } from './child.js';
 
-const [signetUrl = '', meHeaders = '{}'] = process.argv.slice(2);
-
-/** One of signet's answers, with its request id left to be made per request. */
-async function copyAnswer(path: string, headers: Record<string, string>) {
-  const response = await fetch(`${signetUrl}${path}`, { headers });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  const kept = Object.fromEntries([...response.headers].filter(([name]) => !SET_BY_NODE.has(name)));
-  return { status: response.status, headers: kept, body: await response.text() };
-}
-/** Headers Node's HTTP server writes itself. */
-const SET_BY_NODE = new Set(['content-length', 'date', 'connection', 'keep-alive', 'x-stack-request-id']);
-
-const root = await copyAnswer('/api/v1', {});
-const me = await copyAnswer('/api/v1/users/me', JSON.parse(meHeaders));
-const answer = (copy: typeof root) =>
-  new Response(copy.body, {
-    status: copy.status,
-    headers: { ...copy.headers, 'x-stack-request-id': newRequestId() },
-  });
+const { root, me } = JSON.parse(process.argv[2] ?? '{}') as { root: CopiedAnswer; me: CopiedAnswer };
 
 // Two known requests: the path's end tells them apart, nothing else is looked at.
-const fetchAnswer = (request: Request) => answer(request.url.endsWith('/users/me') ? me : root);
-const server = serve({ fetch: fetchAnswer, port: 0, hostname: '127.0.0.1' }, (info) => {
-  ready({ url: `http://127.0.0.1:${info.port}` });
+const server = createServer((request, response) => {
+  const answer = request.url?.endsWith('/users/me') ? me : root;
+  response.writeHead(answer.status, { ...answer.headers, 'x-stack-request-id': newRequestId() });
+  response.end(answer.body);
+});
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as { port: number };
+  ready({ url: `http://127.0.0.1:${port}` });
 });
 process.on('SIGTERM', () => server.close());

@@ -1,0 +1,141 @@
+/**
+ * Instructions per request on the request path, counted by valgrind's callgrind: signet's
+ * `GET /api/v1` and `GET /users/me` beside a bare Hono route receiving the same requests.
+ *
+ * Throughput on a shared 2-core VM moves by 10–20 % from one run to the next; an instruction count
+ * is the same within about 1 % whatever else the machine does, so a change to the request path can
+ * be told apart from noise here even when the throughput targets cannot tell it. It counts what the
+ * server's process runs in user space (Node, V8, the JIT's code, signet, all threads), not the
+ * kernel's side of the socket, so it measures the server's own work rather than the exchange.
+ *
+ * Each server runs under `valgrind --tool=callgrind` with counting off; after a warm-up (the JIT
+ * settles) counting is turned on for a fixed number of requests and the count divided by them.
+ * signet runs its built package on a throwaway PostgreSQL database (PGlite's WebAssembly is slow to
+ * start under valgrind). Skipped, with a line saying so, when valgrind or PostgreSQL is missing.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { buildServer } from './lib/built-server.js';
+import { CONNECTIONS, freshDatabase, type SignetInfo, startServer } from './lib/load.js';
+
+/** Requests counted per figure, and requests before counting starts (the JIT's warm-up). */
+const COUNTED = Number(process.env.BENCH_INSTRUCTION_REQUESTS ?? 10_000);
+const WARM_UP = 20_000;
+
+interface Request {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** A server under callgrind: counts the requests given, one dump per call. */
+async function countedServer(name: string, args: string[], outDir: string) {
+  const server = await startServer<{ url: string } & Partial<SignetInfo>>(name, args, {
+    pin: false,
+    wrapper: [
+      'valgrind',
+      '--quiet',
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      // V8 writes and rewrites its machine code in memory.
+      '--smc-check=all-non-file',
+      `--callgrind-out-file=${join(outDir, `${name}.%p`)}`,
+    ],
+  });
+  const control = (...flags: string[]) =>
+    execFileSync('callgrind_control', [...flags, String(server.pid)], { stdio: 'ignore' });
+  let dumps = 0;
+  return {
+    info: server.info,
+    stop: server.stop,
+    /**
+     * Instructions per request for two requests, the lower of two counts of each made in turn: the
+     * first count in a process still pays for some of the JIT's compiling and the start's garbage.
+     */
+    async countBoth(a: Request, b: Request): Promise<[number, number]> {
+      const counts: [number, number] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+      for (let round = 0; round < 2; round++) {
+        counts[0] = Math.min(counts[0], await this.count(a));
+        counts[1] = Math.min(counts[1], await this.count(b));
+      }
+      return counts;
+    },
+    /** Instructions per request for `request`, after a warm-up. */
+    async count(request: Request): Promise<number> {
+      const load = (amount: number) =>
+        autocannon({
+          url: `${server.info.url}${request.path}`,
+          headers: request.headers,
+          connections: CONNECTIONS,
+          amount,
+        });
+      await load(WARM_UP);
+      control('--instr=on');
+      const result = await load(COUNTED);
+      control('--instr=off');
+      control('--dump');
+      dumps++;
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name} ${request.path}: failed requests`);
+      const dump = await readFile(join(outDir, `${name}.${server.pid}.${dumps}`), 'utf8');
+      const total = /^totals: (\d+)/m.exec(dump)?.[1];
+      if (!total) throw new Error(`${name}: no totals in the callgrind dump`);
+      return Number(total) / COUNTED;
+    },
+  };
+}
+
+/** Counts and prints the table; resolves false when it could not run here. */
+export async function benchRequestInstructions(): Promise<boolean> {
+  const title = '\nInstructions per request (callgrind, user space, all threads of the server process)';
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    console.log(`${title}: skipped, valgrind is not installed`);
+    return false;
+  }
+  const db = await freshDatabase();
+  if (!db) {
+    console.log(`${title}: skipped, PostgreSQL does not answer`);
+    return false;
+  }
+  const built = await buildServer('instructions');
+  process.env.SIGNET_BENCH_SERVER_ENTRY = pathToFileURL(built.index).href;
+  const outDir = await mkdtemp(join(tmpdir(), 'signet-callgrind-'));
+  try {
+    const signet = await countedServer('signet', [db.url], outDir);
+    const meHeaders = {
+      ...signet.info.clientHeaders,
+      'x-stack-access-token': signet.info.tokens!.access_token,
+    };
+    const [signetRoot, signetMe] = await signet.countBoth(
+      { path: '/api/v1' },
+      { path: '/api/v1/users/me', headers: meHeaders },
+    );
+    await signet.stop();
+    const hono = await countedServer('bare-hono', [], outDir);
+    const [honoRoot, honoMeHeaders] = await hono.countBoth(
+      { path: '/api/v1' },
+      { path: '/api/v1', headers: meHeaders },
+    );
+    await hono.stop();
+    const row = (request: string, base: number, value: number) => ({
+      request,
+      'bare Hono route': Math.round(base),
+      signet: Math.round(value),
+      ratio: `${(value / base).toFixed(2)}×`,
+    });
+    console.log(`${title}, the lower of two counts of ${COUNTED} requests, each after ${WARM_UP}`);
+    console.table([
+      row('GET /api/v1, no headers', honoRoot, signetRoot),
+      row("users/me's request (client headers, access token)", honoMeHeaders, signetMe),
+    ]);
+    return true;
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+    await built.remove();
+    await db.drop().catch(() => {});
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchRequestInstructions();
