@@ -6,9 +6,8 @@
  * itself (the request's headers parsed, the answer's headers and body written, the load generator
  * reading them), which any server answering the wire pays here.
  *
- * Takes the two answers (JSON, `{ root, me }` of lib/answers' `CopiedAnswer`) copied by the bench:
- * this process makes no request of its own, since a process that had called `fetch` measured
- * about a third slower here, for reasons of its own that no server pays.
+ * Takes the two answers (JSON, `{ root, me }` of lib/answers' `CopiedAnswer`) copied by the bench,
+ * so that this process runs nothing but its handler: no HTTP client, no connection of its own.
  */
 import { createServer } from 'node:http';
 import { newRequestId } from '../../server/src/http/responses.js';
