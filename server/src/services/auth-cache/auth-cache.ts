@@ -126,6 +126,13 @@ function makeRoom<K, V>(map: Map<K, V>, max: number): void {
   while (map.size >= max) map.delete(map.keys().next().value as K);
 }
 
+/** Sets `key` as the newest entry of `map` (replacing any entry it had), keeping at most `max`. */
+function setNewest<K, V>(map: Map<K, V>, max: number, key: K, value: V): void {
+  map.delete(key);
+  makeRoom(map, max);
+  map.set(key, value);
+}
+
 /** A new, empty cache (disabled until the change feed says it is connected). */
 export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
@@ -169,11 +176,8 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       return stored.claims.expiresAtMillis > now ? stored.claims : undefined;
     },
     storeClaims(token, claims) {
-      const lookupKey = tokenLookupKey(token);
-      // A token that ends like a kept one replaces it (a delete first, so it counts as newest).
-      tokens.delete(lookupKey);
-      makeRoom(tokens, maxTokens);
-      tokens.set(lookupKey, { token, claims });
+      // A token that ends like a kept one replaces it.
+      setNewest(tokens, maxTokens, tokenLookupKey(token), { token, claims });
     },
     key(type, projectId, key, now) {
       if (!enabled) return undefined;
@@ -185,10 +189,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
     storeKey(at, type, projectId, key, entry, now) {
       // Only a change to a project (or to everything) can change its keys.
       if (!enabled || at.projects !== projectEpoch) return;
-      const keys = entriesOf(projectId).keys;
-      keys.delete(key);
-      makeRoom(keys, maxEntries);
-      keys.set(key, { ...entry, type, storedAt: now });
+      setNewest(entriesOf(projectId).keys, maxEntries, key, { ...entry, type, storedAt: now });
     },
     user(projectId, userId, sessionId, now) {
       if (!enabled) return undefined;
