@@ -84,25 +84,16 @@ export interface StartOptions {
   pin?: boolean;
   /** A command Node runs under (a profiler such as valgrind), with its arguments. */
   wrapper?: string[];
-  /** Variables added to the server's environment. */
-  env?: Record<string, string>;
 }
 
 /** Spawns `bench/servers/<name>.ts` and resolves with the first line it prints, parsed. */
-async function spawnScript<T>(
-  name: string,
-  args: string[],
-  { pin = true, wrapper = [], env }: StartOptions = {},
-) {
+async function spawnScript<T>(name: string, args: string[], { pin = true, wrapper = [] }: StartOptions = {}) {
   const script = fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
   const node = [...wrapper, process.execPath, '--import', 'tsx', script, ...args];
   // taskset execs node in place: the child's pid is the server's, and every thread it starts
   // inherits the core.
   const [command, ...rest] = pin && pinned ? ['taskset', '--cpu-list', String(pinned.server), ...node] : node;
-  const child = spawn(command!, rest, {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: env ? { ...process.env, ...env } : process.env,
-  });
+  const child = spawn(command!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it printed`)));
