@@ -1,6 +1,9 @@
 /**
  * Instructions per request on the request path, counted by valgrind's callgrind: signet's
- * `GET /api/v1` and `GET /users/me` beside a bare Hono route receiving the same requests.
+ * `GET /api/v1` and `GET /users/me` beside a bare Hono route receiving the same requests, and
+ * beside a bare `node:http` handler writing signet's own answers (servers/same-answers): the
+ * floor, what Node's HTTP server costs to read those requests and write those headers and bodies
+ * with nothing computed, which no server speaking the wire on Node goes under.
  *
  * Throughput on a shared 2-core VM moves by 10–20 % from one run to the next; an instruction count
  * is the same within about 1 % whatever else the machine does, so a change to the request path can
@@ -19,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { copyAnswer } from './lib/answers.js';
 import { buildServer } from './lib/built-server.js';
 import { CONNECTIONS, freshDatabase, type SignetInfo, startServer } from './lib/load.js';
 
@@ -108,10 +112,14 @@ export async function benchRequestInstructions(): Promise<boolean> {
       ...signet.info.clientHeaders,
       'x-stack-access-token': signet.info.tokens!.access_token,
     };
-    const [signetRoot, signetMe] = await signet.countBoth(
-      { path: '/api/v1' },
-      { path: '/api/v1/users/me', headers: meHeaders },
-    );
+    const rootRequest = { path: '/api/v1' };
+    const meRequest = { path: '/api/v1/users/me', headers: meHeaders };
+    const [signetRoot, signetMe] = await signet.countBoth(rootRequest, meRequest);
+    // Copied with counting off: the floor below writes exactly these answers.
+    const answers = {
+      root: await copyAnswer(signet.info.url, rootRequest.path),
+      me: await copyAnswer(signet.info.url, meRequest.path, meHeaders),
+    };
     await signet.stop();
     const hono = await countedServer('bare-hono', [], outDir);
     const [honoRoot, honoMeHeaders] = await hono.countBoth(
@@ -119,16 +127,21 @@ export async function benchRequestInstructions(): Promise<boolean> {
       { path: '/api/v1', headers: meHeaders },
     );
     await hono.stop();
-    const row = (request: string, base: number, value: number) => ({
+    const same = await countedServer('same-answers', [JSON.stringify(answers)], outDir);
+    const [floorRoot, floorMe] = await same.countBoth(rootRequest, meRequest);
+    await same.stop();
+    const row = (request: string, base: number, value: number, floor: number) => ({
       request,
       'bare Hono route': Math.round(base),
       signet: Math.round(value),
       ratio: `${(value / base).toFixed(2)}×`,
+      'node:http, same answers': Math.round(floor),
+      'floor ratio': `${(floor / base).toFixed(2)}×`,
     });
     console.log(`${title}, the lower of two counts of ${COUNTED} requests, each after ${WARM_UP}`);
     console.table([
-      row('GET /api/v1, no headers', honoRoot, signetRoot),
-      row("users/me's request (client headers, access token)", honoMeHeaders, signetMe),
+      row('GET /api/v1, no headers', honoRoot, signetRoot, floorRoot),
+      row("users/me's request (client headers, access token)", honoMeHeaders, signetMe, floorMe),
     ]);
     return true;
   } finally {
