@@ -10,50 +10,22 @@ import { fileURLToPath } from 'node:url';
 import { benchBundleSizes } from './bundle-size.mjs';
 import { benchConsoleSize } from './console-size.mjs';
 
+/** Runs `bench/<file>` in a Node process of its own; true when it exits 0. */
+const runs = (file) =>
+  spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`./${file}`, import.meta.url))], {
+    stdio: 'inherit',
+  }).status === 0;
+
 const withinBudget = (await benchBundleSizes()) && (await benchConsoleSize());
-const throughput = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./server-throughput.ts', import.meta.url))],
-  { stdio: 'inherit' },
-);
-// Instructions per request under callgrind: the request path's own work, free of the machine's noise.
-const instructions = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./request-instructions.ts', import.meta.url))],
-  { stdio: 'inherit' },
-);
-const webhooks = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./webhooks.ts', import.meta.url))],
-  { stdio: 'inherit' },
-);
-const signUps = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./webhook-sign-up.ts', import.meta.url))],
-  { stdio: 'inherit' },
-);
-const footprint = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./server-footprint.ts', import.meta.url))],
-  { stdio: 'inherit' },
-);
-// Optional: it seeds 1,000,000 users into a throwaway database first, which takes minutes.
-const usersAtScale =
-  process.env.SIGNET_BENCH_USERS === '1'
-    ? spawnSync(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./users-scale.ts', import.meta.url))],
-        { stdio: 'inherit' },
-      )
-    : { status: 0 };
+const passed = [
+  runs('server-throughput.ts'),
+  // Instructions per request under callgrind: the request path's own work, free of the machine's noise.
+  runs('request-instructions.ts'),
+  runs('webhooks.ts'),
+  runs('webhook-sign-up.ts'),
+  runs('server-footprint.ts'),
+  // Optional: it seeds 1,000,000 users into a throwaway database first, which takes minutes.
+  process.env.SIGNET_BENCH_USERS === '1' ? runs('users-scale.ts') : true,
+];
 if (!withinBudget) console.error('\nA bundle is over its budget.');
-process.exitCode =
-  withinBudget &&
-  throughput.status === 0 &&
-  instructions.status === 0 &&
-  webhooks.status === 0 &&
-  signUps.status === 0 &&
-  footprint.status === 0 &&
-  usersAtScale.status === 0
-    ? 0
-    : 1;
+process.exitCode = withinBudget && passed.every(Boolean) ? 0 : 1;
