@@ -12,7 +12,8 @@ import { errorResponse, finishResponse, newRequestId, preflightResponse, textRes
 import { NO_PARAMS, type RouteSpec, runRoute } from './route.js';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
-const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type KnownMethod = (typeof KNOWN_METHODS)[number];
 
 type Env = {
   Bindings: { requestId: string; remoteAddress: string | undefined; headers: ParsedHeaders | undefined };
@@ -45,15 +46,13 @@ export function createHttpApp(
       checkResponses: options.checkResponses,
     });
   // Paths without parameters (the busiest: users/me, projects/current, the API root) are found by
-  // map lookups on the exact method and path; everything else goes through Hono's router.
-  const fixed = new Map<string, Map<string, RouteSpec>>();
+  // the method, a property of one object, and a map lookup on the exact path; everything else goes
+  // through Hono's router.
+  const fixed = {} as Record<KnownMethod, Map<string, RouteSpec>>;
+  for (const method of KNOWN_METHODS) fixed[method] = new Map();
   for (const spec of orderRoutes(routes)) {
     const paths = API_PREFIXES.map((prefix) => prefix + spec.path);
-    if (!spec.path.includes(':')) {
-      const byPath = fixed.get(spec.method) ?? new Map<string, RouteSpec>();
-      fixed.set(spec.method, byPath);
-      for (const path of paths) byPath.set(path, spec);
-    }
+    if (!spec.path.includes(':')) for (const path of paths) fixed[spec.method].set(path, spec);
     app.on(spec.method, paths, (c) => run(spec, c.req.raw, c.req.param() as Record<string, string>, c.env));
   }
   // A known path with a method it does not have.
@@ -80,12 +79,13 @@ export function createHttpApp(
     const requestId = newRequestId();
     let response: MaybePromise<Response>;
     try {
-      if (!KNOWN_METHODS.has(request.method)) response = textResponse(405, 'Method not allowed');
+      const method = knownMethod(request.method);
+      if (method === undefined) response = textResponse(405, 'Method not allowed');
       // CORS preflight is answered before any routing or authentication.
-      else if (request.method === 'OPTIONS') return preflightResponse(requestId);
+      else if (method === 'OPTIONS') return preflightResponse(requestId);
       else {
         const env = { requestId, remoteAddress: connection?.remoteAddress, headers: connection?.headers };
-        const spec = fixed.get(request.method)?.get(pathname);
+        const spec = fixed[method].get(pathname);
         response = spec ? run(spec, request, NO_PARAMS, env) : app.fetch(request, env);
       }
     } catch (error) {
@@ -98,6 +98,22 @@ export function createHttpApp(
       (error: unknown) => finishResponse(request, fail(error, requestId), requestId),
     );
   };
+}
+
+/** `method` when it is one the API knows (a comparison of strings, not a lookup). */
+function knownMethod(method: string): KnownMethod | undefined {
+  switch (method) {
+    case 'GET':
+    case 'HEAD':
+    case 'POST':
+    case 'PUT':
+    case 'PATCH':
+    case 'DELETE':
+    case 'OPTIONS':
+      return method;
+    default:
+      return undefined;
+  }
 }
 
 /** The path of an absolute URL as it came, without parsing the whole URL. */

@@ -22,7 +22,24 @@ import {
 } from '../services/users.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 
-const ACCESS_TYPES: readonly string[] = ['client', 'server', 'admin'];
+/**
+ * The access type a header names, as this program's own string; undefined for any other value. A
+ * header's value is a new string on every request: used as a property key (the key checks below,
+ * a route's bodies by access type) it would first be searched for in V8's string table each time,
+ * where the literal returned here is found at once.
+ */
+function accessTypeOf(value: string): AccessType | undefined {
+  switch (value) {
+    case 'client':
+      return 'client';
+    case 'server':
+      return 'server';
+    case 'admin':
+      return 'admin';
+    default:
+      return undefined;
+  }
+}
 
 /** The X-Stack headers authentication reads (wire.md §1.3), each undefined when absent. */
 interface AuthHeaders {
@@ -50,22 +67,39 @@ export function headerOf(
   name: string,
 ): string | undefined {
   if (parsed === undefined) return request.headers.get(name) ?? undefined;
-  const value = parsed[name];
-  return typeof value === 'string' ? value : undefined;
+  return onlyString(parsed[name]);
 }
 
 /** Reads the headers of `request` that authentication needs, once. */
 function authHeadersOf(request: Request, parsed: ParsedHeaders | undefined): AuthHeaders {
+  if (parsed === undefined) {
+    const read = (name: string) => request.headers.get(name) ?? undefined;
+    return {
+      projectId: read(HEADER.projectId),
+      accessType: read(HEADER.accessType),
+      accessToken: read(HEADER.accessToken),
+      publishableKey: read(HEADER.publishableClientKey),
+      secretKey: read(HEADER.secretServerKey),
+      adminKey: read(HEADER.superSecretAdminKey),
+      adminAccessToken: read(HEADER.adminAccessToken),
+    };
+  }
+  // Each header read where it is written, not through one shared function: a place in the code
+  // that always reads one name from headers of one layout is answered from V8's inline cache,
+  // where one place reading seven names searched the object each time.
   return {
-    projectId: headerOf(request, parsed, HEADER.projectId),
-    accessType: headerOf(request, parsed, HEADER.accessType),
-    accessToken: headerOf(request, parsed, HEADER.accessToken),
-    publishableKey: headerOf(request, parsed, HEADER.publishableClientKey),
-    secretKey: headerOf(request, parsed, HEADER.secretServerKey),
-    adminKey: headerOf(request, parsed, HEADER.superSecretAdminKey),
-    adminAccessToken: headerOf(request, parsed, HEADER.adminAccessToken),
+    projectId: onlyString(parsed[HEADER.projectId]),
+    accessType: onlyString(parsed[HEADER.accessType]),
+    accessToken: onlyString(parsed[HEADER.accessToken]),
+    publishableKey: onlyString(parsed[HEADER.publishableClientKey]),
+    secretKey: onlyString(parsed[HEADER.secretServerKey]),
+    adminKey: onlyString(parsed[HEADER.superSecretAdminKey]),
+    adminAccessToken: onlyString(parsed[HEADER.adminAccessToken]),
   };
 }
+
+/** A parsed header's value when it is one string (a repeated `set-cookie` is an array). */
+const onlyString = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /**
  * Authenticates `request`; null when it declares no access type (anonymous). Answered at once,
@@ -104,10 +138,8 @@ function authenticateWithClaims(
     }
     return null;
   }
-  if (!ACCESS_TYPES.includes(accessType)) {
-    throw knownError('INVALID_ACCESS_TYPE', undefined, { accessType });
-  }
-  const type = accessType as AccessType;
+  const type = accessTypeOf(accessType);
+  if (type === undefined) throw knownError('INVALID_ACCESS_TYPE', undefined, { accessType });
   if (!projectId) throw knownError('ACCESS_TYPE_WITHOUT_PROJECT_ID', { request_type: type });
 
   // 8. The user comes with step 5 or 6; a deleted user simply means no user.
