@@ -3,8 +3,8 @@
  * bodies, and the headers every API response carries.
  */
 
-import { randomFillSync } from 'node:crypto';
 import { HEADER } from '../../../wire/headers.js';
+import { randomCrockfordPooled } from '../crypto/random.js';
 import { isConnectionError } from '../db/errors.js';
 import { KnownError, StatusError } from '../errors.js';
 import type { MaybePromise } from './maybe-promise.js';
@@ -85,31 +85,11 @@ export function errorResponse(error: unknown, requestId: string, log: (line: str
   );
 }
 
-const CROCKFORD = Buffer.from('0123456789abcdefghjkmnpqrstvwxyz', 'latin1');
-const REQUEST_ID_LENGTH = 16;
-const ID_POOL_BYTES = 4096;
-/** The random bytes of one draw, refilled in place (no buffer allocated and zeroed per draw). */
-const idBytes = Buffer.allocUnsafe(ID_POOL_BYTES);
-let idPool = '';
-let idOffset = 0;
-
 /**
  * A fresh 16-char request id (not a secret: random enough to tell requests apart in logs), in the
- * wire's lowercase Crockford base32. Random bytes are drawn 4 KiB at a time and turned into one
- * string of characters once per draw, so an id is a slice of that string: no system call, no
- * buffer decoded and no string built character by character on every request.
+ * wire's lowercase Crockford base32, cut from random bytes drawn 4 KiB at a time.
  */
-export function newRequestId(): string {
-  if (idOffset + REQUEST_ID_LENGTH > idPool.length) {
-    randomFillSync(idBytes);
-    for (let i = 0; i < idBytes.length; i++) idBytes[i] = CROCKFORD[idBytes[i]! & 31]!;
-    idPool = idBytes.toString('latin1');
-    idOffset = 0;
-  }
-  const id = idPool.slice(idOffset, idOffset + REQUEST_ID_LENGTH);
-  idOffset += REQUEST_ID_LENGTH;
-  return id;
-}
+export const newRequestId = (): string => randomCrockfordPooled(16);
 
 /**
  * Every header of a successful API answer (wire.md §1.6), as one object literal: V8 makes each
