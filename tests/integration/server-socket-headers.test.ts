@@ -121,6 +121,43 @@ describe.each(backends())('X-Stack headers from a socket and in process, on $nam
     expect(await answers([])).toEqual([false, false]);
   });
 
+  it('reads each request on its own, whatever other headers come and in whatever order', async () => {
+    // Authentication reads each header at a place of its own in the code, and V8 remembers the
+    // layouts it saw there: requests of several layouts in turn must never be read as another's.
+    const client: Array<[string, string]> = [
+      ['x-stack-access-type', 'client'],
+      ['x-stack-project-id', dev.projectId],
+      ['x-stack-publishable-client-key', dev.publishableClientKey],
+    ];
+    const server: Array<[string, string]> = [
+      ['x-stack-project-id', dev.projectId],
+      ['x-stack-secret-server-key', dev.secretServerKey],
+      ['x-stack-access-type', 'server'],
+    ];
+    const browser: Array<[string, string]> = [
+      ['user-agent', 'Mozilla/5.0'],
+      ['accept-language', 'en'],
+      ['origin', 'http://localhost:3000'],
+    ];
+    const layouts: Array<{ headers: Array<[string, string]>; expected: string | number }> = [
+      { headers: client, expected: 'Authentication: Client' },
+      { headers: [...browser, ...server], expected: 'Authentication: Server' },
+      { headers: [...client].reverse(), expected: 'Authentication: Client' },
+      { headers: [client[1]!, ...browser, client[0]!], expected: 401 },
+      { headers: [...server.slice(0, 2), ['x-stack-access-type', 'client']], expected: 401 },
+      { headers: [], expected: 'Authentication: None' },
+      { headers: [...browser.slice(1), ...server].reverse(), expected: 'Authentication: Server' },
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const { headers, expected } of layouts) {
+        for (const answer of await both(headers)) {
+          if (typeof expected === 'number') expect(answer.status).toBe(expected);
+          else expect(answer.body).toContain(expected);
+        }
+      }
+    }
+  });
+
   it('never reaches authentication with a NUL or a control byte in a header value', async () => {
     const answer = await rawRequest(running.url, [
       'GET /api/v1 HTTP/1.1',
