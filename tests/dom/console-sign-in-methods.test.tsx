@@ -209,7 +209,10 @@ describe('OAuth providers', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Client ID' }), { target: { value: 'new' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('GitHub saved');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit GitHub' }));
+    // The toast shows while saving ends; the form closes and focus moves back after it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit GitHub' })),
+    );
     expect(patches[0]).toEqual({
       config: { oauth_providers: [{ ...github, client_id: 'new' }] },
       description: 'The shop',
