@@ -12,8 +12,7 @@ import { errorResponse, finishResponse, newRequestId, preflightResponse, textRes
 import { NO_PARAMS, type RouteSpec, runRoute } from './route.js';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
-const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-type KnownMethod = (typeof KNOWN_METHODS)[number];
+type KnownMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 type Env = {
   Bindings: { requestId: string; remoteAddress: string | undefined; headers: ParsedHeaders | undefined };
@@ -48,11 +47,13 @@ export function createHttpApp(
   // Paths without parameters (the busiest: users/me, projects/current, the API root) are found by
   // the method, a property of one object, and a map lookup on the exact path; everything else goes
   // through Hono's router.
-  const fixed = {} as Record<KnownMethod, Map<string, RouteSpec>>;
-  for (const method of KNOWN_METHODS) fixed[method] = new Map();
+  const fixed: Partial<Record<KnownMethod, Map<string, RouteSpec>>> = {};
   for (const spec of orderRoutes(routes)) {
     const paths = API_PREFIXES.map((prefix) => prefix + spec.path);
-    if (!spec.path.includes(':')) for (const path of paths) fixed[spec.method].set(path, spec);
+    if (!spec.path.includes(':')) {
+      const byPath = (fixed[spec.method] ??= new Map());
+      for (const path of paths) byPath.set(path, spec);
+    }
     app.on(spec.method, paths, (c) => run(spec, c.req.raw, c.req.param() as Record<string, string>, c.env));
   }
   // A known path with a method it does not have.
@@ -85,7 +86,7 @@ export function createHttpApp(
       else if (method === 'OPTIONS') return preflightResponse(requestId);
       else {
         const env = { requestId, remoteAddress: connection?.remoteAddress, headers: connection?.headers };
-        const spec = fixed[method].get(pathname);
+        const spec = fixed[method]?.get(pathname);
         response = spec ? run(spec, request, NO_PARAMS, env) : app.fetch(request, env);
       }
     } catch (error) {
