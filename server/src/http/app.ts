@@ -51,7 +51,8 @@ export function createHttpApp(
   for (const spec of orderRoutes(routes)) {
     const paths = API_PREFIXES.map((prefix) => prefix + spec.path);
     if (!spec.path.includes(':')) {
-      const byPath = (fixed[spec.method] ??= new Map());
+      const byPath = fixed[spec.method] ?? new Map<string, RouteSpec>();
+      fixed[spec.method] = byPath;
       for (const path of paths) byPath.set(path, spec);
     }
     app.on(spec.method, paths, (c) => run(spec, c.req.raw, c.req.param() as Record<string, string>, c.env));
