@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSignetServer } from './create-server.js';
 import { isLocalHost } from './services/local-hosts.js';
+import { defaultHashConcurrency } from './services/passwords.js';
 import { RATE_LIMIT_MODES, type RateLimitMode } from './services/rate-limit/rate-limits.js';
 import { seedFromEnv } from './services/seed.js';
 
@@ -179,6 +180,8 @@ async function main(): Promise<void> {
     seed: seedFromEnv(process.env),
     serverSecret: process.env.STACK_SERVER_SECRET || undefined,
     accessTokenLifetimeSeconds: Number.isFinite(lifetime) && lifetime > 0 ? lifetime : 600,
+    // The workers share the machine's cores: each hashes passwords on its share of them.
+    passwordHashConcurrency: defaultHashConcurrency(workers),
     rateLimits: { mode: rateLimitMode, redisUrl },
     trustProxy,
     svix,

@@ -34,6 +34,12 @@ export interface SignetServerOptions {
   now?: () => number;
   /** Access-token lifetime in seconds. Default 600 (wire.md §3.1). */
   accessTokenLifetimeSeconds?: number;
+  /**
+   * How many password hashes (argon2id, on libuv's threads) run at once; more wait their turn.
+   * Default: one per core the process may use, leaving a libuv thread free (see
+   * `defaultHashConcurrency`). Servers sharing a machine should share its cores between them.
+   */
+  passwordHashConcurrency?: number;
   /** Fixed ids and keys of the seeded projects (see `seedFromEnv` for the environment variables). */
   seed?: SeedOptions;
   /**
@@ -202,7 +208,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
         now,
         lifetimeSeconds: options.accessTokenLifetimeSeconds ?? 600,
       }),
-      passwords: createPasswordService(),
+      passwords: createPasswordService({ concurrency: options.passwordHashConcurrency }),
       mail: createDbMailStore(database.db),
       resetCodeResponseTimeMs: options.resetCodeResponseTimeMs ?? { min: 2000, max: 3000 },
       rateLimits,
