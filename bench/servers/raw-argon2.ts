@@ -1,14 +1,28 @@
 /**
- * The floor of a password sign-in: argon2id verifications per second through signet's own password
- * service (so at its parameters), with as many calls in flight as the bench has connections, and
- * nothing else. Prints `{ perSecond }` and exits.
+ * The floor of a password sign-in: argon2id verifications per second at signet's parameters, with
+ * as many calls in flight as the bench has connections, and nothing else. Prints `{ perSecond }`
+ * and exits.
+ *
+ * `library` (the default) calls the argon2 library itself, as any server would: every call in
+ * flight hashes at once on libuv's threads. `service` goes through signet's own password service,
+ * which runs one hash per core at a time (services/passwords.ts): the most hashes this core does.
  */
-import { createPasswordService } from '../../server/src/services/passwords.js';
+import { hash, verify } from '@node-rs/argon2';
+import { ARGON2_OPTIONS, createPasswordService } from '../../server/src/services/passwords.js';
 import { ready } from './child.js';
 
-const [seconds = '5', concurrency = '10'] = process.argv.slice(2);
-const passwords = createPasswordService();
-const stored = await passwords.hash('bench-password');
+const [seconds = '5', concurrency = '10', mode = 'library'] = process.argv.slice(2);
+const check =
+  mode === 'service'
+    ? await (async () => {
+        const passwords = createPasswordService();
+        const stored = await passwords.hash('bench-password');
+        return () => passwords.verify(stored, 'bench-password');
+      })()
+    : await (async () => {
+        const stored = await hash('bench-password', ARGON2_OPTIONS);
+        return () => verify(stored, 'bench-password');
+      })();
 
 /** Verifications done by `concurrency` loops in `durationMs`. */
 async function verificationsIn(durationMs: number): Promise<number> {
@@ -16,7 +30,7 @@ async function verificationsIn(durationMs: number): Promise<number> {
   let done = 0;
   const loop = async () => {
     while (performance.now() < end) {
-      if (!(await passwords.verify(stored, 'bench-password'))) throw new Error('argon2id: no match');
+      if (!(await check())) throw new Error('argon2id: no match');
       done++;
     }
   };
