@@ -12,17 +12,11 @@ import { ARGON2_OPTIONS, createPasswordService } from '../../server/src/services
 import { ready } from './child.js';
 
 const [seconds = '5', concurrency = '10', mode = 'library'] = process.argv.slice(2);
-const check =
-  mode === 'service'
-    ? await (async () => {
-        const passwords = createPasswordService();
-        const stored = await passwords.hash('bench-password');
-        return () => passwords.verify(stored, 'bench-password');
-      })()
-    : await (async () => {
-        const stored = await hash('bench-password', ARGON2_OPTIONS);
-        return () => verify(stored, 'bench-password');
-      })();
+const service = mode === 'service' ? createPasswordService() : undefined;
+const stored = service ? await service.hash('bench-password') : await hash('bench-password', ARGON2_OPTIONS);
+const check = service
+  ? () => service.verify(stored, 'bench-password')
+  : () => verify(stored, 'bench-password');
 
 /** Verifications done by `concurrency` loops in `durationMs`. */
 async function verificationsIn(durationMs: number): Promise<number> {

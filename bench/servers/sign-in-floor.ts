@@ -1,9 +1,10 @@
 /**
  * The floor under the password sign-in target: a bare handler on @hono/node-server that does only
  * what no sign-in can skip — read the JSON body, verify the password with argon2id through signet's
- * own password service (so at its parameters, one hash per core at a time), answer a sign-in's JSON — and nothing else: no
- * database, no session, no token signed. Its ratio to raw argon2id verifications is the most any
- * server could reach on this machine; signet's sign-in ratio can at best reach this one's.
+ * own password service (so at its parameters, one hash per core at a time), answer a sign-in's
+ * JSON — and nothing else: no database, no session, no token signed. Its ratio to raw argon2id
+ * verifications is the most any server could reach on this machine; signet's sign-in ratio can at
+ * best reach this one's.
  */
 import { serve } from '@hono/node-server';
 import { createPasswordService } from '../../server/src/services/passwords.js';
