@@ -282,10 +282,14 @@ describe.each(backends())('the contract to the letter on $name', (backend) => {
       });
       expect(sent.status, sent.text).toBe(200);
       const message = await latestMessage(mailbox, email);
-      const otp = codeFromLink(message).slice(0, 6).toUpperCase();
+      const code = codeFromLink(message);
+      const otp = code.slice(0, 6).toUpperCase();
       // The reference keeps one subject for both versions of the template.
       expect(message.subject).toContain(`Your code is ${otp}`);
-      return { text: message.body.text.includes(otp), html: message.body.html.includes(otp) };
+      // The link carries the whole code in lower case, which holds the OTP whenever its first six
+      // characters are digits (about one send in a thousand): the OTP is looked for beside the link.
+      const shows = (body: string) => body.replaceAll(code, '').includes(otp);
+      return { text: shows(message.body.text), html: shows(message.body.html) };
     };
     for (const legacy of [
       'js @stackframe/stack@2.5.37',
