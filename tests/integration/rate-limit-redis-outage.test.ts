@@ -8,28 +8,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { freePort } from '../support/free-port.js';
 import { expectTooManyRequests } from '../support/rate-limits.js';
 import { expectKnownError, freshEmail, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 
 const PREFIX = 'signet-outage-test:';
-
-/** A loopback port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Starts redis-server on `port` (nothing saved) and waits until it answers PING. */
 async function startRedis(port: number): Promise<ChildProcess> {

@@ -4,9 +4,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../support/free-port.js';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
@@ -28,15 +28,7 @@ export interface DevStack {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+export { freePort };
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -53,17 +45,35 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
-/** Starts the stack (with `env` added to its environment) and waits until the API and the app answer. */
-export async function startDevStack({
-  env = {},
-  timeoutMs = 150_000,
-  apiPort: chosenApiPort,
-}: {
+/** How the stack is started. */
+interface DevStackOptions {
   env?: Record<string, string>;
   timeoutMs?: number;
   /** The API's port, when a test must know it before the stack starts (an OAuth provider's redirect URI). */
   apiPort?: number;
-} = {}): Promise<DevStack> {
+}
+
+/**
+ * Starts the stack (with `env` added to its environment) and waits until the API and the app
+ * answer. A port taken between its choice and the stack's listen (another process's, which no
+ * choice can rule out) starts it again on other ports, twice at most.
+ */
+export async function startDevStack(options: DevStackOptions = {}): Promise<DevStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+/** One start of the stack on ports chosen now. */
+async function startOnce({
+  env = {},
+  timeoutMs = 150_000,
+  apiPort: chosenApiPort,
+}: DevStackOptions): Promise<DevStack> {
   const [apiPort, appPort, mailboxPort, ticketsPort, devOAuthPort] = [
     chosenApiPort ?? (await freePort()),
     await freePort(),
