@@ -11,10 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.js';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider/index.js';
 import { fromBase32, totp } from '../support/totp.js';
 import { launchChromium } from './support/browser.js';
-import { type DevStack, freePort, startDevStack } from './support/dev-stack.js';
+import { type DevStack, startDevStack } from './support/dev-stack.js';
 
 const email = `social-${randomUUID().slice(0, 8)}@example.com`;
 

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
 /** Where the kernel's ephemeral ports start (Linux's setting; its default elsewhere). */
-async function ephemeralStart(): Promise<number> {
+async function readEphemeralStart(): Promise<number> {
   try {
     const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
     const start = Number(range.trim().split(/\s+/)[0]);
@@ -22,6 +22,9 @@ async function ephemeralStart(): Promise<number> {
   }
   return 32768;
 }
+
+/** {@link readEphemeralStart}, read once per process: the setting does not change under a test run. */
+let ephemeralStart: Promise<number> | undefined;
 
 /** Whether nothing listens on `port` on 127.0.0.1 (and it may be listened on). */
 function isFree(port: number): Promise<boolean> {
@@ -37,7 +40,8 @@ const handedOut = new Set<number>();
 
 /** A loopback port nobody listens on, outside the ephemeral range (see above). */
 export async function freePort(): Promise<number> {
-  const high = (await ephemeralStart()) - 1;
+  ephemeralStart ??= readEphemeralStart();
+  const high = (await ephemeralStart) - 1;
   const low = Math.max(1024, high - 12_000);
   if (high - low < 1000) throw new Error(`too few ports below the ephemeral range (${low}–${high})`);
   for (let attempt = 0; attempt < 200; attempt++) {

@@ -28,8 +28,6 @@ export interface DevStack {
   stop(): Promise<void>;
 }
 
-export { freePort };
-
 async function answers(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
