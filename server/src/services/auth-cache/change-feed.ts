@@ -1,6 +1,7 @@
 /**
  * The change feed: NOTIFYs on `signet_changes` (sent by the triggers of migration 0005 on every
- * committed change to projects, keys, users, channels, passwords and sessions, from any process)
+ * committed change to projects, keys, users, channels, passwords and sessions, from any process;
+ * since migration 0016 not on a session's creation, which changes nothing a process keeps)
  * drop the matching entries of this process's auth cache. The cache serves nothing while the feed
  * is not connected.
  */

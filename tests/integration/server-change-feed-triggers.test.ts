@@ -1,0 +1,125 @@
+/**
+ * What the database announces on the change feed (migrations 0005 and 0016), on each backend: a
+ * session's refresh, revocation and deletion reach every process, its creation does not (no
+ * process can keep anything about a session before it exists). A marker change after each write
+ * shows what that write announced, without waiting out a timeout.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../server/src/db/database.js';
+import { migrate } from '../../server/src/db/migrate.js';
+import { CHANGE_CHANNEL } from '../../server/src/services/auth-cache/change-feed.js';
+import { seed } from '../../server/src/services/seed.js';
+import { createPostgresDatabase, postgresAvailable } from '../support/server.js';
+
+interface Opened {
+  database: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+const kinds: Array<{ name: string; open(): Promise<Opened> }> = [
+  {
+    name: 'pglite',
+    async open() {
+      return { database: await openDatabase({ kind: 'pglite' }, () => {}), drop: async () => {} };
+    },
+  },
+];
+if (postgresAvailable()) {
+  kinds.push({
+    name: 'postgres',
+    async open() {
+      const created = await createPostgresDatabase();
+      return {
+        database: await openDatabase({ kind: 'postgres', url: created.url }, () => {}),
+        drop: created.drop,
+      };
+    },
+  });
+}
+
+describe.each(kinds)('the change feed on $name', (kind) => {
+  let opened: Opened;
+  let projectId: string;
+  let userId: string;
+  /** Every announcement heard, parsed (the triggers' JSON has spaces a string comparison would trip on). */
+  const heard: Array<{ p: string; u: string | null }> = [];
+  let stopListening: () => Promise<void>;
+
+  /** Runs `sql` (its own transaction), then a marker change; resolves with what came before the marker. */
+  async function announcedBy(sql: string, params: unknown[]): Promise<unknown[]> {
+    const session = await opened.database.session();
+    try {
+      heard.length = 0;
+      await session.query(sql, params);
+      await session.query('UPDATE projects SET display_name = display_name WHERE id = $1', [projectId]);
+    } finally {
+      await session.release();
+    }
+    const isMarker = (change: (typeof heard)[number]) => change.p === projectId && change.u === null;
+    await expect.poll(() => heard.some(isMarker), { timeout: 5000 }).toBe(true);
+    return heard.slice(0, heard.findIndex(isMarker));
+  }
+
+  beforeAll(async () => {
+    opened = await kind.open();
+    const session = await opened.database.session();
+    try {
+      await migrate(session);
+    } finally {
+      await session.release();
+    }
+    const seeded = await seed(opened.database.db, { now: Date.now });
+    projectId = seeded.dev.projectId;
+    userId = randomUUID();
+    const insert = await opened.database.session();
+    try {
+      await insert.query('INSERT INTO users (id, project_id, created_at) VALUES ($1, $2, now())', [
+        userId,
+        projectId,
+      ]);
+    } finally {
+      await insert.release();
+    }
+    stopListening = await opened.database.listen(
+      CHANGE_CHANNEL,
+      (payload) => heard.push(JSON.parse(payload)),
+      () => {},
+    );
+  });
+
+  afterAll(async () => {
+    await stopListening?.();
+    await opened?.database.close();
+    await opened?.drop();
+  });
+
+  const sessionId = randomUUID();
+
+  it('a new session announces nothing', async () => {
+    const announced = await announcedBy(
+      `INSERT INTO refresh_tokens (id, project_id, user_id, token_hash, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, now(), now() + interval '1 day')`,
+      [sessionId, projectId, userId, `hash-${sessionId}`],
+    );
+    expect(announced).toEqual([]);
+  });
+
+  it("a session's refresh or expiry change announces its user", async () => {
+    const announced = await announcedBy(
+      "UPDATE refresh_tokens SET expires_at = now() + interval '2 days' WHERE id = $1",
+      [sessionId],
+    );
+    expect(announced).toEqual([{ p: projectId, u: userId }]);
+  });
+
+  it("a session's deletion (sign-out, revocation) announces its user", async () => {
+    const announced = await announcedBy('DELETE FROM refresh_tokens WHERE id = $1', [sessionId]);
+    expect(announced).toEqual([{ p: projectId, u: userId }]);
+  });
+
+  it('a change to the user still announces the user', async () => {
+    const announced = await announcedBy("UPDATE users SET display_name = 'Renamed' WHERE id = $1", [userId]);
+    expect(announced).toEqual([{ p: projectId, u: userId }]);
+  });
+});
