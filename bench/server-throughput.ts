@@ -10,7 +10,8 @@
  *   and PostgreSQL: `GET /api/v1` ≥ 0.9× bare Hono, `users/me` ≥ 0.8× bare Hono, password sign-in
  *   ≥ 80 % of raw argon2id verifications per second (the library called directly) at the same
  *   parameters and concurrency, and for the record beside the hash at its best (signet's password
- *   service alone, one hash per core); with beside each, a bare handler, the most any server
+ *   service alone, one hash per core), and `users/me` beside bare Hono given `users/me`'s own
+ *   request; with beside each, a bare handler, the most any server
  *   could reach here: for the first two signet's own answers written by `node:http` with nothing
  *   computed (servers/same-answers), for sign-ins one that only verifies the hash through
  *   signet's password service and answers (servers/sign-in-floor).
@@ -40,6 +41,11 @@ const TARGET_ROUNDS = Number(process.env.BENCH_TARGET_ROUNDS ?? 3);
 /** Each target with its baseline, measured one right after the other on one kind of database. */
 interface TargetFigures {
   bareHono: number;
+  /**
+   * Bare Hono's route given the request `users/me` receives (its client headers and a 600-character
+   * access token): what Node's parsing of that request costs any server, for the record.
+   */
+  bareHonoMeRequest: number;
   root: number;
   me: number;
   /** signet's answers to the same requests, from a bare `node:http` handler that computes nothing. */
@@ -81,6 +87,7 @@ async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetFigures
       const { url } = signet.info;
       const best = {
         bareHono: 0,
+        bareHonoMeRequest: 0,
         root: 0,
         me: 0,
         sameRoot: 0,
@@ -105,6 +112,7 @@ async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetFigures
         keep('sameRoot', await rps(same.info.url, { path: '/api/v1' }));
         keep('me', await rps(url, { path: '/api/v1/users/me', headers: meHeaders }));
         keep('sameMe', await rps(same.info.url, { path: '/api/v1/users/me', headers: meHeaders }));
+        keep('bareHonoMeRequest', await rps(hono.info.url, { path: '/api/v1', headers: meHeaders }));
         const raw = await runOnce<{ perSecond: number }>('raw-argon2', [
           String(DURATION_SECONDS),
           String(CONNECTIONS),
@@ -172,6 +180,16 @@ function printTargets(figures: Array<[string, TargetFigures | undefined]>) {
     rows.push(
       row('signet GET /api/v1', f.root, 'bare Hono route', f.bareHono, 0.9, f.sameRoot),
       row('signet GET /users/me (access token)', f.me, 'bare Hono route', f.bareHono, 0.8, f.sameMe),
+      // For the record: the same beside bare Hono given users/me's very request, so that Node's
+      // work on the request's headers weighs on both sides.
+      row(
+        'signet GET /users/me (access token)',
+        f.me,
+        "bare Hono route, users/me's request",
+        f.bareHonoMeRequest,
+        undefined,
+        f.sameMe,
+      ),
       row(
         'signet password sign-ins',
         f.signIn,
