@@ -13,7 +13,6 @@ import {
   ButtonLink,
   DisclosureItem,
   ItemList,
-  LoadFailed,
   Note,
   Spinner,
   Stack,
@@ -27,13 +26,8 @@ import {
 import { type Team, type TeamsUrl, teams } from './index.js';
 import { ReceivedInvitations } from './received-invitations.js';
 import { PermissionsLoaded } from './sections/permissions-loaded.js';
-import {
-  type TeamExit,
-  TeamExitContext,
-  type TeamExitKind,
-  teamErrorText,
-  useTeamList,
-} from './sections/use-team.js';
+import { NotLoaded } from './sections/section-state.js';
+import { type TeamExit, TeamExitContext, type TeamExitKind, useTeamList } from './sections/use-team.js';
 
 /** The user's teams and the invitations they received. */
 export function TeamsAccountSection(_props: { user: CurrentUser }) {
@@ -47,14 +41,8 @@ export function TeamsAccountSection(_props: { user: CurrentUser }) {
 
   return (
     <Stack>
-      {list.status === 'pending' ? (
-        <Spinner />
-      ) : list.status === 'error' ? (
-        <LoadFailed
-          what="Your teams"
-          reason={teamErrorText(list.error)}
-          onRetry={() => void api.refresh().catch(() => {})}
-        />
+      {list.status !== 'ok' ? (
+        <NotLoaded state={list} what="Your teams" onRetry={() => void api.refresh().catch(() => {})} />
       ) : list.data.length === 0 ? (
         <Note>No teams yet</Note>
       ) : (

@@ -3,22 +3,19 @@
  * a member with `$read_members` and `$invite_members` (the server refuses the list otherwise);
  * "Revoke" only with `$remove_members`.
  */
-import { useState } from 'react';
 import {
   ConfirmButton,
-  FieldError,
   Item,
   ItemList,
-  LoadFailed,
   Note,
-  Spinner,
   Stack,
   usePluginApi,
   useSignalValue,
 } from '../../../react/index.js';
 import { type TeamInvitation, teams } from '../index.js';
 import { expiryText } from '../received-invitations.js';
-import { failureOf, teamErrorText, useCan } from './use-team.js';
+import { NotLoaded, Outcome, useActionOutcome } from './section-state.js';
+import { useCan } from './use-team.js';
 
 const PENDING = { status: 'pending' } as const;
 
@@ -27,25 +24,18 @@ export function InvitationsSection({ teamId }: { teamId: string }) {
   const api = usePluginApi(teams);
   const invitations = useSignalValue(api.invitationsOf(teamId), PENDING);
   const canRevoke = useCan(teamId, '$remove_members');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const outcome = useActionOutcome();
 
-  if (invitations.status === 'pending') return <Spinner />;
-  if (invitations.status === 'error')
+  if (invitations.status !== 'ok')
     return (
-      <LoadFailed
-        what="The invitations"
-        reason={teamErrorText(invitations.error)}
-        onRetry={() => void api.refreshTeam(teamId)}
-      />
+      <NotLoaded state={invitations} what="The invitations" onRetry={() => void api.refreshTeam(teamId)} />
     );
-  const revoke = async (invitation: TeamInvitation) => {
-    setNotice(null);
-    setError(null);
-    const failure = await failureOf(() => api.revokeInvitation(teamId, invitation.id));
-    if (failure) setError(`The invitation could not be revoked. ${failure}`);
-    else setNotice(`The invitation to ${invitation.recipientEmail} was revoked.`);
-  };
+  const revoke = (invitation: TeamInvitation) =>
+    outcome.run(
+      () => api.revokeInvitation(teamId, invitation.id),
+      'The invitation could not be revoked.',
+      `The invitation to ${invitation.recipientEmail} was revoked.`,
+    );
   return (
     <Stack>
       {invitations.data.length === 0 ? (
@@ -73,8 +63,7 @@ export function InvitationsSection({ teamId }: { teamId: string }) {
           ))}
         </ItemList>
       )}
-      {notice && <Note role="status">{notice}</Note>}
-      <FieldError>{error}</FieldError>
+      <Outcome of={outcome} />
     </Stack>
   );
 }

@@ -3,24 +3,20 @@
  * Shown only to a member with `$read_members` (the server refuses the list to anyone else); "Remove"
  * beside every other member only with `$remove_members`.
  */
-import { useState } from 'react';
 import {
   Avatar,
   Badge,
   ConfirmButton,
-  FieldError,
   Item,
   ItemList,
-  LoadFailed,
-  Note,
-  Spinner,
   Stack,
   usePluginApi,
   useSignalValue,
   useUser,
 } from '../../../react/index.js';
 import { type TeamMemberProfile, teams } from '../index.js';
-import { failureOf, teamErrorText, useCan, useTeam } from './use-team.js';
+import { NotLoaded, Outcome, useActionOutcome } from './section-state.js';
+import { useCan, useTeam } from './use-team.js';
 
 const PENDING = { status: 'pending' } as const;
 
@@ -34,25 +30,16 @@ export function MembersSection({ teamId }: { teamId: string }) {
   const me = useUser()?.id;
   const team = useTeam(teamId);
   const canRemove = useCan(teamId, '$remove_members');
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const outcome = useActionOutcome();
 
-  if (members.status === 'pending') return <Spinner />;
-  if (members.status === 'error')
-    return (
-      <LoadFailed
-        what="The members"
-        reason={teamErrorText(members.error)}
-        onRetry={() => void api.refreshTeam(teamId)}
-      />
+  if (members.status !== 'ok')
+    return <NotLoaded state={members} what="The members" onRetry={() => void api.refreshTeam(teamId)} />;
+  const remove = (member: TeamMemberProfile) =>
+    outcome.run(
+      () => api.removeMember(teamId, member.userId),
+      `${memberName(member)} could not be removed.`,
+      `${memberName(member)} was removed from the team.`,
     );
-  const remove = async (member: TeamMemberProfile) => {
-    setNotice(null);
-    setError(null);
-    const failure = await failureOf(() => api.removeMember(teamId, member.userId));
-    if (failure) setError(`${memberName(member)} could not be removed. ${failure}`);
-    else setNotice(`${memberName(member)} was removed from the team.`);
-  };
   return (
     <Stack>
       <ItemList label="Members">
@@ -85,8 +72,7 @@ export function MembersSection({ teamId }: { teamId: string }) {
           );
         })}
       </ItemList>
-      {notice && <Note role="status">{notice}</Note>}
-      <FieldError>{error}</FieldError>
+      <Outcome of={outcome} />
     </Stack>
   );
 }

@@ -3,9 +3,10 @@
  * appear one after another as the list arrives; says so, with a retry, when they cannot be loaded.
  */
 import type { ReactNode } from 'react';
-import { LoadFailed, usePluginApi } from '../../../react/index.js';
+import { usePluginApi } from '../../../react/index.js';
 import { teams } from '../index.js';
-import { teamErrorText, useTeamPermissions } from './use-team.js';
+import { NotLoaded } from './section-state.js';
+import { useTeamPermissions } from './use-team.js';
 
 /** Renders `children` once the permissions are loaded, `loading` until then. */
 export function PermissionsLoaded({
@@ -22,9 +23,9 @@ export function PermissionsLoaded({
   if (permissions.status === 'pending') return loading;
   if (permissions.status === 'error')
     return (
-      <LoadFailed
+      <NotLoaded
+        state={permissions}
         what="Your permissions in this team"
-        reason={teamErrorText(permissions.error)}
         onRetry={() => void api.refreshTeam(teamId)}
       />
     );
