@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../server/src/db/database.js';
+import { type DatabaseHandle, openDatabase, type SqlSession } from '../../server/src/db/database.js';
 import { migrate } from '../../server/src/db/migrate.js';
 import { CHANGE_CHANNEL } from '../../server/src/services/auth-cache/change-feed.js';
 import { seed } from '../../server/src/services/seed.js';
@@ -46,16 +46,23 @@ describe.each(kinds)('the change feed on $name', (kind) => {
   const heard: Array<{ p: string; u: string | null }> = [];
   let stopListening: () => Promise<void>;
 
-  /** Runs `sql` (its own transaction), then a marker change; resolves with what came before the marker. */
-  async function announcedBy(sql: string, params: unknown[]): Promise<unknown[]> {
+  /** Runs `work` on a session of its own, released after. */
+  async function inSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
     const session = await opened.database.session();
     try {
-      heard.length = 0;
-      await session.query(sql, params);
-      await session.query('UPDATE projects SET display_name = display_name WHERE id = $1', [projectId]);
+      return await work(session);
     } finally {
       await session.release();
     }
+  }
+
+  /** Runs `sql` (its own transaction), then a marker change; resolves with what came before the marker. */
+  async function announcedBy(sql: string, params: unknown[]): Promise<unknown[]> {
+    heard.length = 0;
+    await inSession(async (session) => {
+      await session.query(sql, params);
+      await session.query('UPDATE projects SET display_name = display_name WHERE id = $1', [projectId]);
+    });
     const isMarker = (change: (typeof heard)[number]) => change.p === projectId && change.u === null;
     await expect.poll(() => heard.some(isMarker), { timeout: 5000 }).toBe(true);
     return heard.slice(0, heard.findIndex(isMarker));
@@ -63,24 +70,16 @@ describe.each(kinds)('the change feed on $name', (kind) => {
 
   beforeAll(async () => {
     opened = await kind.open();
-    const session = await opened.database.session();
-    try {
-      await migrate(session);
-    } finally {
-      await session.release();
-    }
+    await inSession(migrate);
     const seeded = await seed(opened.database.db, { now: Date.now });
     projectId = seeded.dev.projectId;
     userId = randomUUID();
-    const insert = await opened.database.session();
-    try {
-      await insert.query('INSERT INTO users (id, project_id, created_at) VALUES ($1, $2, now())', [
+    await inSession((session) =>
+      session.query('INSERT INTO users (id, project_id, created_at) VALUES ($1, $2, now())', [
         userId,
         projectId,
-      ]);
-    } finally {
-      await insert.release();
-    }
+      ]),
+    );
     stopListening = await opened.database.listen(
       CHANGE_CHANNEL,
       (payload) => heard.push(JSON.parse(payload)),
