@@ -538,6 +538,56 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
     }
   });
 
+  it('an idle worker looks once per poll interval, however many loops wait', async () => {
+    await setUp({ ...FAST, pollIntervalMs: 100 });
+    await engine.endpoint(receiver.url);
+    const { claims, restore } = countClaims(engine);
+    try {
+      await engine.start(8);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // One claim at start and about one per tick (ten ticks); eight loops polling on their own
+      // would make eight at start and eighty more.
+      expect(claims()).toBeGreaterThanOrEqual(1);
+      expect(claims()).toBeLessThanOrEqual(13);
+    } finally {
+      restore();
+    }
+  });
+
+  it('the poll delivers what came due with no notice', async () => {
+    await setUp({ ...FAST, pollIntervalMs: 150 });
+    await engine.endpoint(receiver.url);
+    // Written while no worker listens (its notice is lost), and not due yet.
+    const [id] = await engine.emit(1);
+    await engine.q(`UPDATE webhook_deliveries SET next_attempt_at = now() + interval '1 hour'`);
+    await engine.start(4);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received).toHaveLength(0);
+    // Due now, and nobody says so: only the poll can find it.
+    await engine.q('UPDATE webhook_deliveries SET next_attempt_at = now()');
+    await receiver.waitFor(1, 3000);
+    expect(receiver.received[0]!.id).toBe(id);
+  });
+
+  it('claims that fail (the database away) are tried again by the poll, and the outage is logged once', async () => {
+    await setUp({ ...FAST, pollIntervalMs: 100 });
+    await engine.endpoint(receiver.url);
+    const execute = vi.spyOn(engine.db, 'execute');
+    for (let i = 0; i < 3; i++) execute.mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      await engine.start(4);
+      const [id] = await engine.emit(1);
+      await receiver.waitFor(1, 3000);
+      expect(receiver.received.map((hook) => hook.id)).toEqual([id]);
+      // The recovery is logged once the step that delivered ends.
+      await until(async () => engine.logs.some((line) => line.includes('reaches the database again')));
+      expect(engine.logs.filter((line) => line.includes('worker step failed'))).toHaveLength(1);
+      expect(engine.logs.filter((line) => line.includes('reaches the database again'))).toHaveLength(1);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it('a burst is shared by the loops: four hanging receivers are all called at once', async () => {
     await setUp({ ...FAST, pollIntervalMs: 60_000, timeoutMs: 10_000, leaseMs: 20_000 });
     await engine.endpoint(receiver.url);

@@ -5,6 +5,11 @@
  * retry this process scheduled, or by the slow poll that catches everything else (retries
  * scheduled by other processes, leases of processes that died, notifications lost while the
  * listener reconnected). Correct with any number of processes: claims never overlap.
+ *
+ * Every wake, the poll's included, wakes one loop, and a loop that finds more due wakes the next:
+ * an idle process runs one claim per poll interval, not one per loop. (With eight loops each
+ * polling on its own, an idle server spent about 1.3 million instructions a second on empty
+ * claims, and asked the database eight times as often.)
  */
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ServerContext } from '../context.js';
@@ -76,20 +81,18 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     timer.unref();
     timers.add(timer);
   };
-  // A stopping worker's loops do not sleep: `stop` wakes those asleep, and the rest must not start.
-  const sleep = (ms: number) =>
+  // A loop sleeps until a wake takes it. A stopping worker's loops do not sleep: `stop` wakes
+  // those asleep, and the rest must not start.
+  const sleep = () =>
     new Promise<void>((resolve) => {
       if (stopping.signal.aborted) {
         resolve();
         return;
       }
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
+      const done = () => {
         sleepers = sleepers.filter((s) => s !== done);
         resolve();
-      }
+      };
       sleepers.push(done);
     });
 
@@ -131,29 +134,30 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     return true;
   };
 
-  const loop = async () => {
+  // `looking`: whether the loop starts by looking for work. Only the first does (what is due at
+  // start is due for it, and it wakes the next when there is more); the others wait for a wake.
+  const loop = async (looking: boolean) => {
+    let again = looking;
     while (!stopping.signal.aborted) {
-      let again = false;
+      // Svix forwards may be waiting: go on. Otherwise sleep, unless a wake came that no loop took
+      // (a NOTIFY while every loop was busy).
+      if (!again) {
+        if (missedWakes > 0) missedWakes--;
+        else await sleep();
+        if (stopping.signal.aborted) return;
+      }
+      again = false;
       try {
         again = await step();
         if (failing) ctx.log('webhooks: the worker reaches the database again');
         failing = false;
       } catch (error) {
-        // The database is away (or a row is unreadable): log once per outage, wait for the poll.
+        // The database is away (or a row is unreadable): log once per outage; the next wake (the
+        // poll's at the latest) tries again, one loop at a time.
         if (!failing && !stopping.signal.aborted)
           ctx.log(`webhooks: worker step failed: ${(error as Error).message}`);
         failing = true;
-        await sleep(delivery.pollIntervalMs);
-        continue;
       }
-      // Svix forwards may be waiting: go on. Otherwise sleep, unless a wake came that no loop took
-      // (a NOTIFY while every loop was busy).
-      if (again) continue;
-      if (missedWakes > 0) {
-        missedWakes--;
-        continue;
-      }
-      await sleep(delivery.pollIntervalMs);
     }
   };
 
@@ -162,15 +166,22 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     () => wake(),
     // Notifications sent while the listener was away are lost: look for work on reconnect.
     (connected) => {
-      if (connected) wakeAll();
+      if (connected) wake();
     },
   );
-  const loops = Array.from({ length: concurrency }, () => loop());
+  // The slow poll wakes one sleeping loop, as a NOTIFY would. While every loop is busy it wakes
+  // none: each sleeps once its work is done, and the next tick finds it.
+  const poll = setInterval(() => {
+    if (sleepers.length > 0) wake();
+  }, delivery.pollIntervalMs);
+  poll.unref();
+  const loops = Array.from({ length: concurrency }, (_, index) => loop(index === 0));
   return {
     wake,
     async stop() {
       if (stopping.signal.aborted) return;
       stopping.abort();
+      clearInterval(poll);
       for (const timer of timers) clearTimeout(timer);
       wakeAll();
       await Promise.allSettled(loops);
