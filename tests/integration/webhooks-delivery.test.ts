@@ -546,7 +546,7 @@ describe.each(backends())('webhook delivery on $name', ({ name }) => {
       await engine.start(8);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       // One claim at start and about one per tick (ten ticks); eight loops polling on their own
-      // would make eight at start and eighty more.
+      // made about eighty in all.
       expect(claims()).toBeGreaterThanOrEqual(1);
       expect(claims()).toBeLessThanOrEqual(13);
     } finally {
