@@ -3,7 +3,9 @@
  * `GET /api/v1` and `GET /users/me` beside a bare Hono route receiving the same requests, and
  * beside a bare `node:http` handler writing signet's own answers (servers/same-answers): the
  * floor, what Node's HTTP server costs to read those requests and write those headers and bodies
- * with nothing computed, which no server speaking the wire on Node goes under.
+ * with nothing computed, which no server speaking the wire on Node goes under. For the record, bare
+ * Hono's route is also counted in a process that runs signet beside it (servers/bare-hono-beside-
+ * signet): the same route once Node's shared code has seen a real server's traffic.
  *
  * Throughput on a shared 2-core VM moves by 10–20 % from one run to the next; an instruction count
  * is the same within about 1 % whatever else the machine does, so a change to the request path can
@@ -121,27 +123,38 @@ export async function benchRequestInstructions(): Promise<boolean> {
       me: await copyAnswer(signet.info.url, meRequest.path, meHeaders),
     };
     await signet.stop();
+    const honoRequests = [{ path: '/api/v1' }, { path: '/api/v1', headers: meHeaders }] as const;
     const hono = await countedServer('bare-hono', [], outDir);
-    const [honoRoot, honoMeHeaders] = await hono.countBoth(
-      { path: '/api/v1' },
-      { path: '/api/v1', headers: meHeaders },
-    );
+    const [honoRoot, honoMeHeaders] = await hono.countBoth(...honoRequests);
     await hono.stop();
+    // Its signet signs the bench user up again: a database of its own.
+    const besideDb = (await freshDatabase())!;
+    let besideCounts: [number, number];
+    try {
+      const beside = await countedServer('bare-hono-beside-signet', [besideDb.url], outDir);
+      besideCounts = await beside.countBoth(...honoRequests);
+      await beside.stop();
+    } finally {
+      await besideDb.drop().catch(() => {});
+    }
+    const [besideRoot, besideMe] = besideCounts;
     const same = await countedServer('same-answers', [JSON.stringify(answers)], outDir);
     const [floorRoot, floorMe] = await same.countBoth(rootRequest, meRequest);
     await same.stop();
-    const row = (request: string, base: number, value: number, floor: number) => ({
+    const row = (request: string, base: number, value: number, floor: number, inProcess: number) => ({
       request,
       'bare Hono route': Math.round(base),
       signet: Math.round(value),
       ratio: `${(value / base).toFixed(2)}×`,
       'node:http, same answers': Math.round(floor),
       'floor ratio': `${(floor / base).toFixed(2)}×`,
+      "bare Hono route in signet's process": Math.round(inProcess),
+      'signet / that': `${(value / inProcess).toFixed(2)}×`,
     });
     console.log(`${title}, the lower of two counts of ${COUNTED} requests, each after ${WARM_UP}`);
     console.table([
-      row('GET /api/v1, no headers', honoRoot, signetRoot, floorRoot),
-      row("users/me's request (client headers, access token)", honoMeHeaders, signetMe, floorMe),
+      row('GET /api/v1, no headers', honoRoot, signetRoot, floorRoot, besideRoot),
+      row("users/me's request (client headers, access token)", honoMeHeaders, signetMe, floorMe, besideMe),
     ]);
     return true;
   } finally {

@@ -17,8 +17,17 @@ export function databaseArg(): { kind: 'pglite' } | { kind: 'postgres'; url: str
 // Killed by the bench when done: exit normally, so a `--cpu-prof` profile gets written.
 process.on('SIGTERM', () => process.exit(0));
 
-/** Signs up the bench user on a signet server and prints what the bench needs to call it. */
-export async function readySignet(url: string, keys: { projectId: string; publishableClientKey: string }) {
+/** What the bench needs to call a signet server as its signed-up user. */
+export interface BenchUser {
+  clientHeaders: Record<string, string>;
+  tokens: { access_token: string; refresh_token: string };
+}
+
+/** Signs up the bench user on a signet server: its client headers and tokens. */
+export async function signUpBenchUser(
+  url: string,
+  keys: { projectId: string; publishableClientKey: string },
+): Promise<BenchUser> {
   const clientHeaders = {
     'x-stack-access-type': 'client',
     'x-stack-project-id': keys.projectId,
@@ -34,7 +43,12 @@ export async function readySignet(url: string, keys: { projectId: string; publis
       verification_callback_url: 'http://localhost/handler/email-verification',
     }),
   });
-  const tokens = (await signUp.json()) as { access_token: string; refresh_token: string };
+  const tokens = (await signUp.json()) as BenchUser['tokens'];
   if (!tokens.access_token) throw new Error(`sign-up failed: ${JSON.stringify(tokens)}`);
-  ready({ url, keys, clientHeaders, tokens });
+  return { clientHeaders, tokens };
+}
+
+/** Signs up the bench user on a signet server and prints what the bench needs to call it. */
+export async function readySignet(url: string, keys: { projectId: string; publishableClientKey: string }) {
+  ready({ url, keys, ...(await signUpBenchUser(url, keys)) });
 }
