@@ -12,6 +12,7 @@ import { type DatabaseOptions, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createDbMailStore } from './email/db-mail-store.js';
 import { createMailboxApp } from './email/mailbox-app.js';
+import { keepAnswerClass } from './http/answer-class.js';
 import { answerClientError } from './http/client-error.js';
 import { createConsoleHandler, defaultConsoleDir } from './http/console-files.js';
 import { createAuthCache } from './services/auth-cache/auth-cache.js';
@@ -255,6 +256,8 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     ): Promise<Listener> => {
       const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
         const s = serve({ fetch: handler, port, hostname: host }, () => resolve(s));
+        // `serve` has just left this copy's own Response class as the global one.
+        keepAnswerClass();
         s.once('error', reject);
         s.on('clientError', answerClientError);
       });

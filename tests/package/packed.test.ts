@@ -22,6 +22,8 @@ const npm = (args: string[], cwd: string) =>
   run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, maxBuffer: 64 * 1024 * 1024 });
 
 let dir: string;
+/** The packed signet-server tarball. */
+let serverTarball: string;
 let server: ChildProcess | undefined;
 let serverClosed: Promise<void> | undefined;
 
@@ -33,6 +35,7 @@ beforeAll(async () => {
   await npm(['pack', '--pack-destination', packs, '-w', 'server'], ROOT);
   const tarballs = (await readdir(packs)).map((name) => join(packs, name));
   expect(tarballs).toHaveLength(2);
+  serverTarball = tarballs.find((file) => /signet-server-[^/]*\.tgz$/.test(file))!;
   const app = join(dir, 'app');
   await run('mkdir', ['-p', app]);
   await writeFile(
@@ -362,4 +365,57 @@ console.log(JSON.stringify({ seen, signedIn: html.includes('You are already sign
       teams: true,
     });
   }, 60_000);
+  it("keeps signet's answers on the Node adapter's direct path beside an app's own copy of it", async () => {
+    // An app with its own Hono and adapter (signet-server bundles its copies), in a folder of its
+    // own so the app above keeps having neither installed.
+    const honoApp = join(dir, 'hono-app');
+    await run('mkdir', ['-p', honoApp]);
+    await writeFile(
+      join(honoApp, 'package.json'),
+      JSON.stringify({ name: 'hono-app', private: true, type: 'module' }),
+    );
+    await npm(['install', serverTarball, 'hono@4', '@hono/node-server@2'], honoApp);
+    await writeFile(
+      join(honoApp, 'both.mjs'),
+      `import { connect } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createSignetServer } from 'signet-server';
+/** The raw answer to a GET of path, as the socket carried it. */
+const raw = (base, path) => new Promise((resolve, reject) => {
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname, () => socket.write(\`GET \${path} HTTP/1.1\\r\\nhost: x\\r\\nconnection: close\\r\\n\\r\\n\`));
+  let answer = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk) => { answer += chunk; });
+  socket.on('end', () => resolve(answer));
+  socket.on('error', reject);
+});
+// signet starts listening first; the app's own adapter starts after it, as an app started later would.
+const signet = await createSignetServer({ database: { kind: 'pglite' }, console: false });
+const { url } = await signet.listen(0);
+const app = new Hono();
+app.get('/', (c) => c.text('the app'));
+const appUrl = await new Promise((resolve) => serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(\`http://127.0.0.1:\${info.port}\`)));
+console.log(JSON.stringify({ signet: await raw(url, '/api/v1'), app: await raw(appUrl, '/') }));
+await signet.close();
+process.exit(0);
+`,
+    );
+    const { stdout } = await run(process.execPath, ['both.mjs'], { cwd: honoApp });
+    const { signet, app: appAnswer } = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+      signet: string;
+      app: string;
+    };
+    // Written directly, the answer keeps signet's header order and Node sets the length itself; a
+    // response of another copy's class would be read back through its body stream (about three and
+    // a half times the work) and come out with sorted headers and a lower-case content-length.
+    expect(signet).toMatch(
+      /^HTTP\/1\.1 200 OK\r\ncontent-type: text\/plain; charset=utf-8\r\nx-stack-request-id: /,
+    );
+    expect(signet).toContain('\r\nContent-Length: ');
+    expect(signet).toContain('Welcome to the Stack API endpoint!');
+    expect(appAnswer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(appAnswer.endsWith('\r\n\r\nthe app')).toBe(true);
+  }, 180_000);
 });

@@ -7,6 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newResponse } from './answer-class.js';
 
 /** The path the console is served under. */
 export const CONSOLE_PATH = '/console';
@@ -54,7 +55,7 @@ export const isConsolePath = (pathname: string) =>
 export function createConsoleHandler(options: { dir: string; config: () => ConsoleConfigJson }) {
   const root = normalize(options.dir + sep);
   const respond = (status: number, body: BodyInit | null, type: string, cache: string, head: boolean) =>
-    new Response(head ? null : body, {
+    newResponse(head ? null : body, {
       status,
       headers: { 'content-type': type, 'cache-control': cache, ...PAGE_HEADERS },
     });
@@ -64,7 +65,7 @@ export function createConsoleHandler(options: { dir: string; config: () => Conso
     if (request.method !== 'GET' && !head)
       return respond(405, 'Method not allowed', TYPES['.txt']!, 'no-store', false);
     if (pathname === CONSOLE_PATH) {
-      return new Response(null, { status: 308, headers: { location: `${CONSOLE_PATH}/`, ...PAGE_HEADERS } });
+      return newResponse(null, { status: 308, headers: { location: `${CONSOLE_PATH}/`, ...PAGE_HEADERS } });
     }
     const inside = pathname.slice(CONSOLE_PATH.length + 1);
     if (inside === 'config.json')

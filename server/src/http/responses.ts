@@ -7,6 +7,7 @@ import { HEADER } from '../../../wire/headers.js';
 import { randomCrockfordPooled } from '../crypto/random.js';
 import { isConnectionError } from '../db/errors.js';
 import { KnownError, StatusError } from '../errors.js';
+import { newResponse } from './answer-class.js';
 import type { MaybePromise } from './maybe-promise.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -42,14 +43,14 @@ export const CORS_EXPOSED_HEADERS = 'content-type, x-stack-actual-status, x-stac
 
 /** A JSON response; pretty-printed when asked (browsers viewing the API) or for error bodies. */
 export function jsonResponse(status: number, body: unknown, pretty = false, headers?: HeadersInit): Response {
-  const response = new Response(JSON.stringify(body, null, pretty ? 2 : undefined), { status, headers });
+  const response = newResponse(JSON.stringify(body, null, pretty ? 2 : undefined), { status, headers });
   response.headers.set('content-type', JSON_TYPE);
   return response;
 }
 
 /** A plain-text response. */
 export function textResponse(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { ...headers, 'content-type': TEXT_TYPE } });
+  return newResponse(text, { status, headers: { ...headers, 'content-type': TEXT_TYPE } });
 }
 
 /** The `{"success": true}` body of most deletes. */
@@ -141,7 +142,7 @@ export function finishedResponse(
   requestId: string,
 ) {
   const headers = answerHeaders(contentType === 'json' ? JSON_TYPE : TEXT_TYPE, requestId);
-  const response: Markable = new Response(body, { status, headers });
+  const response: Markable = newResponse(body, { status, headers });
   response[FINISHED] = true;
   return response;
 }
@@ -151,7 +152,7 @@ export function preflightResponse(requestId: string): Response {
   const headers: Record<string, string> = { [HEADER.requestId]: requestId };
   for (const [name, value] of COMMON_HEADERS) headers[name] = value;
   for (const [name, value] of PREFLIGHT_HEADERS) headers[name] = value;
-  return new Response(null, { status: 200, headers });
+  return newResponse(null, { status: 200, headers });
 }
 
 /** Whether `response` already carries every API header and needs no finishing (see `finishedResponse`). */
@@ -174,7 +175,7 @@ export function finishResponse(
   if (isFinished(response)) return response;
   if (status >= 400 && status <= 599 && request.headers.has(HEADER.overrideErrorStatus)) {
     return response.text().then((text) => {
-      const overridden = new Response(text, { status: 200, headers: response.headers });
+      const overridden = newResponse(text, { status: 200, headers: response.headers });
       overridden.headers.set(HEADER.actualStatus, String(status));
       return addCommonHeaders(overridden, requestId);
     });

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { randomCrockford } from '../../../../crypto/random.js';
 import { knownError, StatusError } from '../../../../errors.js';
+import { newResponse } from '../../../../http/answer-class.js';
 import { sessionUserExists, verifyAccessToken } from '../../../../http/auth.js';
 import { defineRoute } from '../../../../http/route.js';
 import { saveOuterInfo } from '../../../../services/oauth/outer-info.js';
@@ -123,7 +124,7 @@ export const oauthAuthorizeRoute = defineRoute({
       extraScopes: providerScopes,
     });
     const secure = new URL(request.url).protocol === 'https:';
-    return new Response(null, {
+    return newResponse(null, {
       status: 307,
       headers: { location, 'set-cookie': innerCookie(innerState, secure), 'cache-control': 'no-store' },
     });

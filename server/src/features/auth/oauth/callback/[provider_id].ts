@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { isUniqueViolation } from '../../../../db/errors.js';
 import { projects } from '../../../../db/schema.js';
 import { KnownError, knownError, StatusError } from '../../../../errors.js';
+import { newResponse } from '../../../../http/answer-class.js';
 import { defineRoute, type HandlerInput } from '../../../../http/route.js';
 import type { ServerContext } from '../../../../services/context.js';
 import { resolveOAuthUser } from '../../../../services/oauth/accounts.js';
@@ -139,7 +140,7 @@ async function finishSignIn(
 }
 
 const redirect = (location: string, cookie: string) =>
-  new Response(null, {
+  newResponse(null, {
     status: 307,
     headers: { location, 'set-cookie': cookie, 'cache-control': 'no-store' },
   });
@@ -173,7 +174,7 @@ export const oauthCallbackPostRoute = defineRoute({
     for (const [key, value] of Object.entries(body ?? {})) {
       if (typeof value === 'string') target.searchParams.set(key, value);
     }
-    return new Response(null, {
+    return newResponse(null, {
       status: 303,
       headers: { location: target.toString(), 'cache-control': 'no-store' },
     });
