@@ -47,7 +47,7 @@ export const cliAuth = pluginFactory('cliAuth', () => ({
       const refreshToken = await ctx.getRefreshToken();
       if (!refreshToken) {
         // The wire's message catalogue is loaded for this one message, only when it is needed.
-        const { messageOf } = await import('../../wire/index.js');
+        const { messageOf } = await import('../../wire/errors/messages.js');
         return failure(
           new SignetError('USER_AUTHENTICATION_REQUIRED', 401, messageOf('USER_AUTHENTICATION_REQUIRED')),
         );

@@ -84,6 +84,10 @@ describe.each(backends())('CLI login with the kit on $name', (backend) => {
     const signedOut = browserApp();
     const refused = await signedOut.cliAuth.confirm('x'.repeat(45));
     expect(refused.status === 'error' && refused.error.code).toBe('USER_AUTHENTICATION_REQUIRED');
+    // The wire's own message, from its catalogue loaded for the occasion.
+    expect(refused.status === 'error' && refused.error.message).toBe(
+      'User authentication required for this endpoint.',
+    );
     await browser.signOut({ noRedirect: true });
     const after = await browser.cliAuth.confirm('x'.repeat(45));
     expect(after.status === 'error' && after.error.code).toBe('USER_AUTHENTICATION_REQUIRED');
