@@ -16,6 +16,7 @@ export * from './contact-channel.js';
 export * from './email.js';
 export * from './email-admin.js';
 export * from './errors/codes.js';
+export * from './errors/kit-messages.js';
 export * from './errors/messages.js';
 export * from './headers.js';
 export * from './metrics.js';

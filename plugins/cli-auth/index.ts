@@ -4,7 +4,10 @@
  * confirms there, and `confirm` hands this browser session's refresh token to the tool's attempt.
  */
 import { HttpStatusError, isSignetError, pluginFactory, type Result, SignetError } from '../../core/index.js';
-import { CLI_AUTH_INVALID_LOGIN_CODE_MESSAGE } from '../../wire/index.js';
+import {
+  CLI_AUTH_INVALID_LOGIN_CODE_MESSAGE,
+  USER_AUTHENTICATION_REQUIRED_MESSAGE,
+} from '../../wire/index.js';
 
 /** The page a command-line tool sends the browser to: `/handler/cli-auth-confirm`. */
 export type CliAuthUrl = 'cliAuthConfirm';
@@ -46,10 +49,8 @@ export const cliAuth = pluginFactory('cliAuth', () => ({
     async confirm(loginCode) {
       const refreshToken = await ctx.getRefreshToken();
       if (!refreshToken) {
-        // The wire's message catalogue is loaded for this one message, only when it is needed.
-        const { messageOf } = await import('../../wire/errors/messages.js');
         return failure(
-          new SignetError('USER_AUTHENTICATION_REQUIRED', 401, messageOf('USER_AUTHENTICATION_REQUIRED')),
+          new SignetError('USER_AUTHENTICATION_REQUIRED', 401, USER_AUTHENTICATION_REQUIRED_MESSAGE),
         );
       }
       // No code can match an empty one: no request.

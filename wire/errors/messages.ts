@@ -4,6 +4,7 @@
  * errors it raises itself, so bundlers drop this module from clients that never call it.
  */
 import type { KnownErrorCode } from './codes.js';
+import { USER_AUTHENTICATION_REQUIRED_MESSAGE } from './kit-messages.js';
 
 type Details = Record<string, unknown> | undefined;
 type MessageOf = (details: Details) => string;
@@ -147,7 +148,7 @@ export const ERROR_MESSAGES: Record<KnownErrorCode, MessageOf> = {
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: fixed('The OAuth provider is not found or not enabled.'),
   MULTI_FACTOR_AUTHENTICATION_REQUIRED: fixed('Multi-factor authentication is required for this user.'),
   INVALID_TOTP_CODE: fixed('The TOTP code is invalid. Please try again.'),
-  USER_AUTHENTICATION_REQUIRED: fixed('User authentication required for this endpoint.'),
+  USER_AUTHENTICATION_REQUIRED: fixed(USER_AUTHENTICATION_REQUIRED_MESSAGE),
   TEAM_MEMBERSHIP_ALREADY_EXISTS: fixed('Team membership already exists.'),
   TEAM_PERMISSION_REQUIRED: memberPermission,
   TEAM_PERMISSION_NOT_FOUND: memberPermission,
