@@ -82,6 +82,16 @@ export class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | 
   get text(): (body: string) => Response {
     return (body) => finishedResponse(this.spec.status ?? 200, body, 'text', this.connection.requestId);
   }
+
+  /** The users the handler named with `wroteUser`, for the pipeline to drop from memory. */
+  usersWritten: string[] | undefined;
+
+  get wroteUser(): (userId: string) => void {
+    return (userId) => {
+      this.usersWritten ??= [];
+      this.usersWritten.push(userId);
+    };
+  }
 }
 
 /**

@@ -76,6 +76,12 @@ export interface HandlerInput<B, Q, A, R = unknown, P = Record<string, string>> 
   jsonOf<S extends object>(source: S, view: (source: S) => R): Response;
   /** A plain-text success answer (routes declared with `response: 'text'`). */
   text(body: string): Response;
+  /**
+   * Names a user whose state the request's writes changed (its record, sessions, channels or
+   * activity), in a route declared `writes: 'user'`: what this process keeps about that user is
+   * dropped when the handler ends. Other processes hear of it from the change feed.
+   */
+  wroteUser(userId: string): void;
 }
 
 /** An authenticated request that has a user. */
@@ -134,11 +140,15 @@ export interface RouteSpec<
    * What this route's writes can change of what authentication keeps in memory (see
    * services/auth-cache). `'project'`, the default, drops everything kept about the project when
    * the write starts and when it ends. `'users'` is for routes whose writes touch users, their
-   * sessions and codes, never the project's settings or keys (sign-ins, sign-up, sign-out): only
-   * the project's users are dropped, so the requests beside and after them keep the project's
-   * key from memory instead of reading it again.
+   * sessions and codes, never the project's settings or keys: only the project's users are
+   * dropped, so the requests beside and after them keep the project's key from memory instead of
+   * reading it again. `'user'` is for routes whose writes touch the users the handler names with
+   * `wroteUser` and no other (sign-ins, sign-ups, sign-outs, refreshes, sign-in codes): only those
+   * users are dropped, when the handler ends, so a busy sign-in page or a stream of refreshes
+   * leaves every other user's requests answered from memory. Each drop also stops reads running
+   * beside the write from storing what they found.
    */
-  writes?: 'project' | 'users';
+  writes?: 'project' | 'users' | 'user';
   handler(
     input: HandlerInput<
       BodyOf<B, ByAccess>,

@@ -158,6 +158,15 @@ function runAuthenticated(
 /** Runs a writing handler between the two invalidations of what its writes can change. */
 async function runWrite(ctx: ServerContext, spec: RouteSpec, input: RouteInput, projectId: string) {
   const cache = ctx.authCache;
+  if (spec.writes === 'user') {
+    // Nothing to drop before: what the handler changes is kept at most until it ends, and each
+    // drop then turns away the reads that ran beside it (the cache's epoch).
+    try {
+      return await spec.handler(input as never);
+    } finally {
+      for (const userId of input.usersWritten ?? []) cache.invalidateUser(projectId, userId);
+    }
+  }
   const invalidate = () =>
     spec.writes === 'users' ? cache.invalidateUsers(projectId) : cache.invalidateProject(projectId);
   invalidate();
