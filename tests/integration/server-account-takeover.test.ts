@@ -127,6 +127,24 @@ describe.each(backends())('account takeover paths on $name', (backend) => {
     });
   });
 
+  it("a victim's sign-in by code ends the attacker's session, answered from memory until then", async () => {
+    const victimEmail = freshEmail();
+    const code = await sendCode(victimEmail);
+    const attacker = await signUp(victimEmail);
+    expect(attacker.status, attacker.text).toBe(200);
+    const attackerView = () => raw(url, '/users/me', { keys: dev, accessToken: attacker.json.access_token });
+    // Asked again and again: the attacker's user and session are kept in memory.
+    for (let i = 0; i < 3; i++) expect((await attackerView()).status).toBe(200);
+
+    const victim = await signInByCode(code);
+    expect(victim.status, victim.text).toBe(200);
+    expect(victim.json.user_id).toBe(attacker.json.user_id);
+    // The proof ended every session of the unproven sign-up: the very next request is refused.
+    expect((await attackerView()).status).not.toBe(200);
+    const mine = await raw(url, '/users/me', { keys: dev, accessToken: victim.json.access_token });
+    expect(mine.json).toMatchObject({ primary_email: victimEmail, primary_email_verified: true });
+  });
+
   it('a reset through the unproven address takes the account back from a sign-up made first', async () => {
     const email = freshEmail();
     const attacker = await signUp(email);

@@ -1,9 +1,10 @@
 /**
  * What a write drops of what authentication keeps in memory (services/auth-cache). A route that
- * declares it writes only users (sign-ins, sign-up, sign-out) drops the project's users and keeps
- * its keys, so a busy sign-in page does not make every request read the project again. From the
- * attacker's side: a key revoked, or a sign-in method turned off, while sign-ins race it is
- * refused on the very next request.
+ * declares it writes only the users it names (sign-ins, sign-up, sign-out, refresh) drops those
+ * users and keeps the project's keys and its other users, so a busy sign-in page or a stream of
+ * refreshes does not make every request read the project and its user again. From the attacker's
+ * side: a key revoked, or a sign-in method turned off, while sign-ins race it is refused on the
+ * very next request, and a session ended is not served from memory.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignetServer, type ProjectKeys } from '../../server/src/index.js';
 import { patchConfig } from '../support/outbox.js';
 import { createOwnedProject, signUpOwner } from '../support/owner.js';
+import { recordStatements } from '../support/pglite-statements.js';
 import { expectKnownError, freshEmail, projectHeaders, raw, signUp } from '../support/raw-api.js';
 import { backends, type RunningServer } from '../support/server.js';
 
@@ -20,16 +22,17 @@ import { backends, type RunningServer } from '../support/server.js';
 const fromServer = createRequire(new URL('../../server/package.json', import.meta.url));
 const pgliteDist = dirname(fromServer.resolve('@electric-sql/pglite'));
 const { PGlite } = (await import(pathToFileURL(join(pgliteDist, 'index.js')).href)) as {
-  PGlite: { prototype: { query(sql: string, ...rest: unknown[]): Promise<unknown> } };
+  PGlite: Parameters<typeof recordStatements>[0];
 };
 
 const PASSWORD = 'correct horse battery';
 
 describe('a sign-in keeps the project key in memory', () => {
   it('sign-ins, sign-ups and sign-outs beside users/me do not read the key again', async () => {
+    // Recorded from the start: a statement is named by the text it was prepared with.
+    const recording = recordStatements(PGlite);
     const server = await createSignetServer({ database: { kind: 'pglite' } });
-    const original = PGlite.prototype.query;
-    const keyReads: string[] = [];
+    let watchedFrom = Number.POSITIVE_INFINITY;
     try {
       const dev = server.seeded.dev;
       const call = (method: string, path: string, body?: unknown, token?: string) =>
@@ -54,12 +57,9 @@ describe('a sign-in keeps the project key in memory', () => {
       const first = (await signedUp.json()) as { access_token: string };
       expect((await call('GET', '/users/me', undefined, first.access_token)).status).toBe(200);
 
-      PGlite.prototype.query = function (this: unknown, sql: string, ...rest: unknown[]) {
-        // The key read alone: what a request without a user token (a sign-in) makes on a miss. A
-        // token's request reads its user and the key in one statement, and after a sign-in it must.
-        if (/from "api_key_sets"/i.test(sql) && !/"users"/.test(sql)) keyReads.push(sql);
-        return original.call(this, sql, ...rest);
-      };
+      // The key read alone: what a request without a user token (a sign-in) makes on a miss. A
+      // token's request reads its user and the key in one statement, and after a sign-in it must.
+      watchedFrom = recording.statements.length;
       // Each tokenless request below follows a write: a sign-in after a sign-in, a sign-up after
       // a sign-out.
       for (let i = 0; i < 3; i++) {
@@ -95,9 +95,116 @@ describe('a sign-in keeps the project key in memory', () => {
         expect(another.status).toBe(200);
       }
       expect((await call('GET', '/users/me', undefined, first.access_token)).status).toBe(200);
+      const keyReads = recording.statements
+        .slice(watchedFrom)
+        .filter((sql) => /from "api_key_sets"/i.test(sql) && !/"users"/.test(sql));
       expect(keyReads).toEqual([]);
     } finally {
-      PGlite.prototype.query = original;
+      recording.stop();
+      await server.close();
+    }
+  });
+});
+
+describe("one user's writes keep every other user in memory", () => {
+  it('a refresh, a sign-in and a sign-out drop their own user only, and that user is read fresh', async () => {
+    const recording = recordStatements(PGlite);
+    const server = await createSignetServer({ database: { kind: 'pglite' } });
+    try {
+      const dev = server.seeded.dev;
+      const call = async (
+        method: string,
+        path: string,
+        extra: Record<string, string> = {},
+        body?: unknown,
+      ) => {
+        const answer = await server.fetch(
+          new Request(`http://localhost/api/v1${path}`, {
+            method,
+            headers: {
+              ...projectHeaders(dev, 'client'),
+              ...extra,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          }),
+        );
+        return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+      };
+      const signUpUser = async () => {
+        const email = freshEmail();
+        const answer = await call(
+          'POST',
+          '/auth/password/sign-up',
+          {},
+          {
+            email,
+            password: PASSWORD,
+            verification_callback_url: 'http://localhost/handler/email-verification',
+          },
+        );
+        expect(answer.status).toBe(200);
+        return {
+          email,
+          access: answer.json.access_token as string,
+          refresh: answer.json.refresh_token as string,
+        };
+      };
+      const me = (access: string) => call('GET', '/users/me', { 'x-stack-access-token': access });
+      const bystander = await signUpUser();
+      const active = await signUpUser();
+      expect((await me(bystander.access)).status).toBe(200);
+      expect((await me(active.access)).status).toBe(200);
+
+      // Nothing about a user, a session, a key or a project is read while the bystander asks for
+      // itself (the webhook worker's poll may run meanwhile: it reads none of them).
+      const bystanderFromMemory = async (after: string) => {
+        const from = recording.statements.length;
+        expect((await me(bystander.access)).status).toBe(200);
+        const reads = recording.statements
+          .slice(from)
+          .filter((sql) => /"(users|refresh_tokens|api_key_sets|projects)"/.test(sql));
+        expect(reads, `users/me after ${after}`).toEqual([]);
+      };
+
+      // A refresh, with reads of its own user racing it: the user read after it is fresh.
+      const before = Date.now();
+      const racing = Array.from({ length: 8 }, () => me(active.access));
+      const refreshed = await call('POST', '/auth/sessions/current/refresh', {
+        'x-stack-refresh-token': active.refresh,
+      });
+      expect(refreshed.status).toBe(200);
+      for (const answer of await Promise.all(racing)) expect(answer.status).toBe(200);
+      // The server's view of the user shows when it was last active.
+      const fresh = await call('GET', '/users/me', {
+        ...projectHeaders(dev, 'server'),
+        'x-stack-access-token': active.access,
+      });
+      expect(fresh.status).toBe(200);
+      expect(fresh.json.last_active_at_millis as number).toBeGreaterThanOrEqual(before);
+      await bystanderFromMemory('a refresh');
+
+      const signedIn = await call(
+        'POST',
+        '/auth/password/sign-in',
+        {},
+        { email: active.email, password: PASSWORD },
+      );
+      expect(signedIn.status).toBe(200);
+      await bystanderFromMemory('a sign-in');
+
+      const session = {
+        'x-stack-access-token': signedIn.json.access_token as string,
+        'x-stack-refresh-token': signedIn.json.refresh_token as string,
+      };
+      expect((await me(session['x-stack-access-token'])).status).toBe(200);
+      expect((await call('DELETE', '/auth/sessions/current', session)).status).toBe(200);
+      // The session just ended is not served from memory; the bystander still is.
+      expect((await me(session['x-stack-access-token'])).status).not.toBe(200);
+      await bystanderFromMemory('a sign-out');
+      expect((await me(active.access)).status).toBe(200);
+    } finally {
+      recording.stop();
       await server.close();
     }
   });

@@ -22,9 +22,9 @@ export const mfaSignInRoute = defineRoute({
   summary: 'Completes a sign-in waiting for its second factor with a TOTP code',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
-  writes: 'users',
+  writes: 'user',
   body: v.strictObject({ code: codeField, type: v.literal('totp'), totp: boundedString(64) }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
     const ending = await redeemCode(ctx, {
       projectId: auth.project.id,
@@ -43,6 +43,7 @@ export const mfaSignInRoute = defineRoute({
       },
     });
     // The reference answers `is_new_user` from the attempt (false for every sign-in, as here).
+    wroteUser(ending.userId);
     return json(await signInAnswer(ctx, ending, { reportNewUser: true }));
   },
 });

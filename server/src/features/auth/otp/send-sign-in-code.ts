@@ -23,9 +23,9 @@ export const sendSignInCodeRoute = defineRoute({
   summary: 'Emails a sign-in code and link',
   response: v.object({ nonce: v.string() }),
   access: ['client', 'server', 'admin'],
-  writes: 'users',
+  writes: 'user',
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
-  async handler({ ctx, auth, body, json, clientIp, request }) {
+  async handler({ ctx, auth, body, json, clientIp, request, wroteUser }) {
     const { project } = auth;
     if (!project.magicLinkEnabled) throw magicLinkDisabled();
     assertTrustedRedirect(project, body.callback_url);
@@ -41,6 +41,7 @@ export const sendSignInCodeRoute = defineRoute({
         .set({ otpAuthEnabled: true })
         .where(eq(users.id, channel.userId))
         .returning({ displayName: users.displayName });
+      wroteUser(channel.userId);
       displayName = user?.displayName ?? null;
     } else if (!project.signUpEnabled) {
       throw knownError('SIGN_UP_NOT_ENABLED');

@@ -61,9 +61,9 @@ export const otpSignInRoute = defineRoute({
   summary: 'Signs in (or up) with an emailed code',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
-  writes: 'users',
+  writes: 'user',
   body: v.strictObject({ code: codeField }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     const { project } = auth;
     if (!project.magicLinkEnabled) throw magicLinkDisabled();
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
@@ -76,6 +76,7 @@ export const otpSignInRoute = defineRoute({
       // user. An address that left its account while the proof waited: it is tried afresh.
       retryOn: (error) => isUniqueViolation(error) || error instanceof AddressMovedError,
     });
+    wroteUser(result.ending.userId);
     return json(await signInAnswer(ctx, result.ending, { reportNewUser: true }));
   },
 });

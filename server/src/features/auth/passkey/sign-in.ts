@@ -33,9 +33,9 @@ export const passkeySignInRoute = defineRoute({
   summary: 'Signs in with a passkey assertion',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
-  writes: 'users',
+  writes: 'user',
   body: v.strictObject({ authentication_response: authenticationResponseField, code: codeField }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     const { project } = auth;
     assertPasskeysEnabled(project);
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
@@ -89,6 +89,7 @@ export const passkeySignInRoute = defineRoute({
         return endSignIn(ctx, tx, { projectId: project.id, userId: passkey.userId, isNewUser: false });
       },
     });
+    wroteUser(ending.userId);
     return json(await signInAnswer(ctx, ending, { reportNewUser: true }));
   },
 });

@@ -47,9 +47,9 @@ export const signInRoute = defineRoute({
   summary: 'Signs in with an email and a password',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
-  writes: 'users',
+  writes: 'user',
   body: v.strictObject({ email: emailField, password: passwordField }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     await enforceRateLimit(ctx, auth, 'signIn', { ip: clientIp, email: body.email });
@@ -84,6 +84,7 @@ export const signInRoute = defineRoute({
           and(eq(passwordCredentials.userId, found.userId), eq(passwordCredentials.passwordHash, stored)),
         );
     }
+    wroteUser(ending.userId);
     return json(await signInAnswer(ctx, ending));
   },
 });

@@ -23,13 +23,13 @@ export const signUpRoute = defineRoute({
   summary: 'Signs up with an email and a password',
   response: SignInResponseSchema,
   access: ['client', 'server', 'admin'],
-  writes: 'users',
+  writes: 'user',
   body: v.strictObject({
     email: signInEmailField,
     password: passwordField,
     verification_callback_url: urlField,
   }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     const problem = passwordProblem(body.password);
@@ -74,6 +74,8 @@ export const signUpRoute = defineRoute({
     } catch (error) {
       ctx.log(`sign-up verification email failed: ${String(error)}`);
     }
+
+    wroteUser(ending.userId);
 
     return json(await signInAnswer(ctx, ending));
   },

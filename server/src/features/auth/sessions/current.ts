@@ -13,16 +13,18 @@ export const signOutRoute = defineRoute({
   summary: 'Signs out: ends the session of the refresh token',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
-  writes: 'users',
+  writes: 'user',
   body: emptyBody,
-  async handler({ ctx, auth, json }) {
+  async handler({ ctx, auth, json, wroteUser }) {
     // Tokens without a session id (or no token at all) cannot name a session to end.
     if (!auth.refreshTokenId) throw knownError('ACCESS_TOKEN_EXPIRED', { expired_at_millis: ctx.now() });
     const deleted = await ctx.db
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.id, auth.refreshTokenId), eq(refreshTokens.projectId, auth.project.id)))
-      .returning({ id: refreshTokens.id });
+      .returning({ userId: refreshTokens.userId });
     if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    // The session ended is not served from this process's memory once the answer is out.
+    for (const { userId } of deleted) wroteUser(userId);
     return json({ success: true });
   },
 });

@@ -12,11 +12,15 @@ export const refreshCurrentRoute = defineRoute({
   summary: 'A new access token for the session of the refresh token',
   response: v.object({ access_token: v.string() }),
   access: ['client', 'server', 'admin'],
+  // A refresh stamps its session's use and its user's activity: the rest of the project's users
+  // stay in memory.
+  writes: 'user',
   body: emptyBody,
-  async handler({ ctx, auth, request, json }) {
+  async handler({ ctx, auth, request, json, wroteUser }) {
     const refreshToken = request.headers.get(HEADER.refreshToken);
     const session = refreshToken ? await touchLiveSession(ctx, auth.project.id, refreshToken) : undefined;
     if (!session) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    wroteUser(session.userId);
     return json({ access_token: await issueAccessToken(ctx, session) });
   },
 });
