@@ -61,6 +61,49 @@ describe('auth cache', () => {
     expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
   });
 
+  it('stores a user read while other users changed (their refreshes beside it), never one read while it changed', () => {
+    const cache = enabledCache();
+    const read = cache.epoch;
+    cache.invalidateUser('p', 'v'); // another user's refresh committed during the read
+    cache.invalidateUser('q', 'u'); // the same id in another project
+    cache.storeUser(read, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    expect(cache.user('p', 'u', 's', 1)?.user).toBe(user);
+
+    const again = cache.epoch;
+    cache.invalidateUser('p', 'v');
+    cache.invalidateUser('p', 'u');
+    cache.invalidateUser('p', 'w');
+    cache.storeUser(again, 'p', 'u', 's2', { user, sessionExpiresAt: null }, 0);
+    expect(cache.user('p', 'u', 's2', 1)).toBeUndefined();
+    // Changes of many users at once reach every user's read.
+    for (const change of [
+      () => cache.invalidateUsers('p'),
+      () => cache.invalidateProject('p'),
+      () => cache.invalidateAll(),
+    ]) {
+      const before = cache.epoch;
+      change();
+      cache.storeUser(before, 'p', 'u', 's3', { user, sessionExpiresAt: null }, 0);
+      expect(cache.user('p', 'u', 's3', 1)).toBeUndefined();
+    }
+  });
+
+  it('a read older than the user changes it remembers stores nothing', () => {
+    const cache = createAuthCache({ maxAgeMs: 1000, maxRecentUserChanges: 2 });
+    cache.enabled = true;
+    const old = cache.epoch;
+    cache.invalidateUser('p', 'u'); // forgotten below, with the two after it remembered
+    cache.invalidateUser('p', 'v');
+    cache.invalidateUser('p', 'w');
+    cache.storeUser(old, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    expect(cache.user('p', 'u', 's', 1)).toBeUndefined();
+    // A read that began after the forgotten change, while only others changed, stores.
+    const recent = cache.epoch;
+    cache.invalidateUser('p', 'x');
+    cache.storeUser(recent, 'p', 'u', 's', { user, sessionExpiresAt: null }, 0);
+    expect(cache.user('p', 'u', 's', 1)?.user).toBe(user);
+  });
+
   it('stores a key read while users changed (sign-ins beside it), never one read while its project changed', () => {
     const cache = enabledCache();
     const keyRead = cache.epoch;

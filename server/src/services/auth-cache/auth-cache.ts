@@ -6,7 +6,8 @@
  * Correctness rests on invalidation, never on time alone:
  * - every write through this process's API clears the project's entries when it starts and when
  *   it ends (the pipeline does it, so no handler can forget; a route that declares it writes only
- *   users, such as a sign-in, clears the project's users and keeps its keys);
+ *   users clears the project's users and keeps its keys; one that declares it writes only the
+ *   users it names, such as a sign-in, a sign-out or a refresh, clears those users);
  * - every committed change to the tables behind these entries, from any process, reaches every
  *   process through PostgreSQL NOTIFY (triggers of migration 0005; see change-feed.ts);
  * - a read stores what it found only if no invalidation that could touch it happened while it ran
@@ -57,9 +58,13 @@ interface ProjectEntries {
 
 /**
  * Where the invalidations stood when a read began: a read stores a key only if no project-wide
- * invalidation came since, and a user only if no invalidation at all came since. Two counts,
- * because users change all the time (every sign-in) and keys rarely: with one count, a key read
- * during a stream of sign-ins was never stored and every request read it again.
+ * invalidation came since, and a user only if no invalidation that could touch that user came
+ * since (one of the user, or of many users at once). Keys and users are told apart because users
+ * change all the time (every sign-in) and keys rarely: with one count, a key read during a stream
+ * of sign-ins was never stored and every request read it again. Users are told apart from each
+ * other for the same reason: with one count for them all, a stream of refreshes (each one user's)
+ * kept almost every read of the others from storing, and under load `users/me` fell to the
+ * database's pace.
  */
 export interface Epoch {
   readonly all: number;
@@ -74,6 +79,12 @@ export interface AuthCacheOptions {
   maxTokens?: number;
   /** At most this many entries per project (oldest dropped first). Default 10,000. */
   maxEntriesPerProject?: number;
+  /**
+   * How many of the latest single-user invalidations are remembered, for reads that began before
+   * them (older ones are summed up in one count, which turns away every read older than them).
+   * Default 10,000.
+   */
+  maxRecentUserChanges?: number;
 }
 
 /** The cache of one server process. */
@@ -138,11 +149,24 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxTokens = options.maxTokens ?? 10_000;
   const maxEntries = options.maxEntriesPerProject ?? 10_000;
+  const maxRecentUserChanges = options.maxRecentUserChanges ?? 10_000;
   const tokens = new Map<string, StoredClaims>();
   const projects = new Map<string, ProjectEntries>();
-  // Every invalidation counts in `epoch`; those that can change keys or projects in `projectEpoch` too.
+  // Every invalidation counts in `epoch`. Those of many users at once (a project, its users,
+  // everything) set `manyUsersAt` to their count, and those that can change keys or projects
+  // count in `projectEpoch` too. A single user's sets the user's count in `userChangedAt`, whose
+  // oldest entries are forgotten into `forgottenUserChangesUpTo`.
   let epoch = 0;
   let projectEpoch = 0;
+  let manyUsersAt = 0;
+  const userChangedAt = new Map<string, number>();
+  let forgottenUserChangesUpTo = 0;
+  const userKey = (projectId: string, userId: string) => `${projectId}/${userId}`;
+  /** Whether a user read that began at `at` may have seen the user as it was before a change. */
+  const userChangedSince = (at: number, projectId: string, userId: string) =>
+    manyUsersAt > at ||
+    forgottenUserChangesUpTo > at ||
+    (userChangedAt.get(userKey(projectId, userId)) ?? 0) > at;
   let enabled = false;
   const fresh = (entry: Stamped | undefined, now: number) =>
     entry !== undefined && now - entry.storedAt < maxAgeMs ? entry : undefined;
@@ -205,7 +229,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       return entry.sessionExpiresAt === null || entry.sessionExpiresAt > now ? entry : undefined;
     },
     storeUser(at, projectId, userId, sessionId, entry, now) {
-      if (!enabled || at.all !== epoch) return;
+      if (!enabled || userChangedSince(at.all, projectId, userId)) return;
       const users = entriesOf(projectId).users;
       let sessions = users.get(userId);
       if (!sessions) {
@@ -216,22 +240,31 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       sessions.set(sessionId ?? '', { ...entry, storedAt: now });
     },
     invalidateProject(projectId) {
-      epoch++;
+      manyUsersAt = ++epoch;
       projectEpoch++;
       projects.delete(projectId);
     },
     invalidateUsers(projectId) {
-      epoch++;
+      manyUsersAt = ++epoch;
       projects.get(projectId)?.users.clear();
     },
     invalidateUser(projectId, userId) {
       epoch++;
+      const key = userKey(projectId, userId);
+      userChangedAt.delete(key);
+      if (userChangedAt.size >= maxRecentUserChanges) {
+        const [oldest, at] = userChangedAt.entries().next().value as [string, number];
+        userChangedAt.delete(oldest);
+        forgottenUserChangesUpTo = at;
+      }
+      userChangedAt.set(key, epoch);
       projects.get(projectId)?.users.delete(userId);
     },
     invalidateAll() {
-      epoch++;
+      manyUsersAt = ++epoch;
       projectEpoch++;
       projects.clear();
+      userChangedAt.clear();
     },
   };
 }
