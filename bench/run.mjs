@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: bundle sizes and the console's initial load (with budgets), then server throughput, then
- * the request path's instructions per request (callgrind), then webhook delivery, then
+ * the request path's instructions per request (callgrind), then users/me beside a stream of refreshes, then
+ * webhook delivery, then
  * sign-up with and without a webhook endpoint (budget: at most 10 % slower), then the embedded server's
  * start time and idle RSS beside PGlite's own (targets: within 0.5 s and 100 MB).
  * Not part of the tests.
@@ -21,6 +22,8 @@ const passed = [
   runs('server-throughput.ts'),
   // Instructions per request under callgrind: the request path's own work, free of the machine's noise.
   runs('request-instructions.ts'),
+  // users/me over many users while refreshes run beside it (budget: at least half its quiet rate).
+  runs('users-me-beside-writes.ts'),
   runs('webhooks.ts'),
   runs('webhook-sign-up.ts'),
   runs('server-footprint.ts'),
