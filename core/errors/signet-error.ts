@@ -50,14 +50,34 @@ export class UpdateClientError extends Error {
   }
 }
 
-/** A non-2xx answer that is not a known error (plain-text status errors, 5xx pages). */
+/**
+ * The server's own words for a refusal: a 4xx whose body is a short text (or JSON with an `error`
+ * string), which reads as it is, such as "A team permission with this id already exists".
+ * Undefined for anything else (a 5xx, an HTML page, an empty or long body).
+ */
+function refusalWords(status: number, body: string): string | undefined {
+  const text = body.trim();
+  if (status >= 500 || !text || text.length > 500 || text.startsWith('<')) return undefined;
+  if (!text.startsWith('{')) return text;
+  try {
+    const { error } = JSON.parse(text) as { error?: unknown };
+    return typeof error === 'string' && error ? error : undefined;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A non-2xx answer that is not a known error (plain-text status errors, 5xx pages). Its message is
+ * the server's own words for a refusal, or the request and status around the body otherwise.
+ */
 export class HttpStatusError extends Error {
   override readonly name = 'HttpStatusError';
   declare readonly status: number;
   declare readonly body: string;
   declare readonly url: string;
   constructor(status: number, body: string, url: string) {
-    super(`Request to ${url} failed with status ${status}: ${body}`);
+    super(refusalWords(status, body) ?? `Request to ${url} failed with status ${status}: ${body}`);
     this.status = status;
     this.body = body;
     this.url = url;

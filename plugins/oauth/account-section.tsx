@@ -5,7 +5,7 @@
  * has to sign in; its reason is shown.
  */
 import { useState } from 'react';
-import { type CurrentUser, HttpStatusError } from '../../core/index.js';
+import type { CurrentUser } from '../../core/index.js';
 import {
   Actions,
   Button,
@@ -23,10 +23,6 @@ import { oauth } from './index.js';
 import { ProviderIcon } from './provider-icon.js';
 import { providerName } from './providers.js';
 
-/** The words of a failure: a plain-text refusal as the server said it, else the error's message. */
-const reason = (error: unknown) =>
-  error instanceof HttpStatusError && error.body ? error.body : (error as Error).message;
-
 /** The connected-accounts section. */
 export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
   const api = usePluginApi(oauth);
@@ -37,7 +33,7 @@ export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
     try {
       await api.link(provider);
     } catch (error) {
-      setMessage(`${providerName(provider)} could not be connected: ${reason(error)}`);
+      setMessage(`${providerName(provider)} could not be connected: ${(error as Error).message}`);
     }
   });
   const connected = user.oauthProviders;
@@ -64,7 +60,9 @@ export function ConnectedAccountsSection({ user }: { user: CurrentUser }) {
                     try {
                       await api.disconnect(account.id);
                     } catch (error) {
-                      setMessage(`${providerName(account.id)} could not be disconnected: ${reason(error)}`);
+                      setMessage(
+                        `${providerName(account.id)} could not be disconnected: ${(error as Error).message}`,
+                      );
                     }
                   }}
                 />

@@ -135,6 +135,28 @@ describe('error decoding', () => {
     const error = (await client.request('/users/me', { method: 'DELETE' }).catch((e) => e)) as any;
     expect(error).toBeInstanceOf(HttpStatusError);
     expect(error).toMatchObject({ status: 400, body: 'Client user deletion is not enabled' });
+    // A refusal in the server's words reads as it is: no request line around it.
+    expect(error.message).toBe('Client user deletion is not enabled');
+  });
+
+  it("words a status error's message by what the body is", () => {
+    const url = 'https://api.example.com/api/v1/x';
+    const messageOf = (status: number, body: string) => new HttpStatusError(status, body, url).message;
+    expect(messageOf(409, '  A team with this id already exists\n')).toBe(
+      'A team with this id already exists',
+    );
+    expect(messageOf(400, '{"error":"Domain already taken"}')).toBe('Domain already taken');
+    expect(messageOf(400, '{not json')).toBe('{not json');
+    // What no person should read as it is keeps the request and status around it.
+    for (const [status, body] of [
+      [500, 'database unreachable'],
+      [502, '<html><body>Bad gateway</body></html>'],
+      [404, ''],
+      [400, '{"code":"X"}'],
+      [400, 'x'.repeat(501)],
+    ] as const) {
+      expect(messageOf(status, body)).toBe(`Request to ${url} failed with status ${status}: ${body}`);
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { navigate } from '../../router/router.js';
 import { useOwner } from '../../shell/owner-context.js';
 import { Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
-import { refusalOf } from './use-project-update.js';
+import { messageOf } from '../../shell/use-load.js';
 
 /** Delete project. */
 export function DeleteSection() {
@@ -36,7 +36,7 @@ export function DeleteSection() {
               try {
                 await app.adminProject.delete();
               } catch (cause) {
-                setError(`The project could not be deleted. ${refusalOf(cause)}`);
+                setError(`The project could not be deleted. ${messageOf(cause)}`);
                 return;
               }
               projects.reload();

@@ -3,7 +3,6 @@
  * shared with every page (`setProject`), a toast, and the refusal in words for the form to show.
  */
 import { useCallback, useState } from 'react';
-import { HttpStatusError } from 'signet';
 import type { AdminProjectUpdate } from 'signet/plugins/admin-project';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { useToast } from '../../shell/toasts.js';
@@ -36,7 +35,7 @@ export function useProjectUpdate(): ProjectUpdater {
         toast(success);
         return null;
       } catch (error) {
-        return refusalOf(error);
+        return messageOf(error);
       } finally {
         setSaving(false);
       }
@@ -44,14 +43,4 @@ export function useProjectUpdate(): ProjectUpdater {
     [app, project.description, setProject, toast],
   );
   return { save, saving };
-}
-
-/**
- * What to tell the admin about a failed save. Rules the server words itself in plain text (a
- * duplicate domain, missing keys) arrive as an HTTP status error: its text is the message, without
- * the request's URL and status around it.
- */
-export function refusalOf(error: unknown): string {
-  if (error instanceof HttpStatusError && error.status < 500 && error.body.trim()) return error.body.trim();
-  return messageOf(error);
 }

@@ -9,8 +9,8 @@ import { Badge, Button, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { LoadingRows } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
-import { type Loaded, useLoad } from '../../shell/use-load.js';
-import { dataOf, failureText } from '../teams/failure.js';
+import { type Loaded, messageOf, useLoad } from '../../shell/use-load.js';
+import { dataOf } from '../teams/failure.js';
 import { groupGrants } from './member-permissions.js';
 import { memberName, type Roster } from './roster.js';
 
@@ -48,7 +48,7 @@ export function AddMember({ teamId, roster }: { teamId: string; roster: Loaded<R
       roster.set({ ...roster.data, members: [...roster.data.members, user], grants });
       toast(`${memberName(user)} added to the team`);
     } catch (thrown) {
-      toast(`${memberName(user)} could not be added. ${failureText(thrown)}`, 'error');
+      toast(`${memberName(user)} could not be added. ${messageOf(thrown)}`, 'error');
     } finally {
       setAdding(null);
     }

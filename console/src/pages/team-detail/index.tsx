@@ -10,8 +10,8 @@ import { navigate } from '../../router/router.js';
 import type { PageProps } from '../../shell/page.js';
 import { LoadError, LoadingRows, PageHeader, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
-import { useLoad } from '../../shell/use-load.js';
-import { dataOf, failureText, formatDate } from '../teams/failure.js';
+import { messageOf, useLoad } from '../../shell/use-load.js';
+import { dataOf, formatDate } from '../teams/failure.js';
 import { deletionText, RenameTeamForm } from '../teams/teams-section.js';
 import '../teams/teams.css';
 import './team-detail.css';
@@ -90,7 +90,7 @@ export default function TeamDetailPage({ params }: PageProps) {
               toast(`Team “${team.data.displayName || team.data.id}” deleted`);
               navigate(teamsHref);
             } catch (thrown) {
-              toast(`The team could not be deleted. ${failureText(thrown)}`, 'error');
+              toast(`The team could not be deleted. ${messageOf(thrown)}`, 'error');
             }
           }}
         />

@@ -11,7 +11,8 @@ import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
 import { TableFrame } from '../../shell/table-frame.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
-import { failureText, formatDate } from '../teams/failure.js';
+import { messageOf } from '../../shell/use-load.js';
+import { formatDate } from '../teams/failure.js';
 import { invitationCallbackUrl } from './invitation-link.js';
 
 /** Whether `email` looks like an address worth sending to (the server has the last word). */
@@ -66,7 +67,7 @@ export function InviteByEmail({ teamId, onSent }: { teamId: string; onSent(): vo
       toast(`Invitation sent to ${address}`);
       onSent();
     } catch (thrown) {
-      setFormError(failureText(thrown));
+      setFormError(messageOf(thrown));
     } finally {
       setBusy(false);
     }
@@ -128,7 +129,7 @@ export function InvitationsSection({
       invitations.set((invitations.data ?? []).filter((i) => i.id !== invitation.id));
       toast(`Invitation to ${invitation.recipientEmail} revoked`);
     } catch (thrown) {
-      toast(`The invitation could not be revoked. ${failureText(thrown)}`, 'error');
+      toast(`The invitation could not be revoked. ${messageOf(thrown)}`, 'error');
     }
   };
   return (

@@ -12,7 +12,7 @@ import { Link } from '../../router/link.js';
 import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
-import { failureText } from '../teams/failure.js';
+import { messageOf } from '../../shell/use-load.js';
 import { containedPermissions, withGrant } from './member-permissions.js';
 import { memberName, type Roster } from './roster.js';
 
@@ -105,7 +105,7 @@ function MemberItem({
       setChoice('');
       toast(`Granted ${permissionId} to ${who}`);
     } catch (thrown) {
-      toast(`${permissionId} could not be granted. ${failureText(thrown)}`, 'error');
+      toast(`${permissionId} could not be granted. ${messageOf(thrown)}`, 'error');
     } finally {
       setBusy(null);
     }
@@ -120,7 +120,7 @@ function MemberItem({
       onChange({ ...roster, grants: withGrant(roster.grants, member.id, permissionId, false) });
       toast(`Revoked ${permissionId} from ${who}`);
     } catch (thrown) {
-      toast(`${permissionId} could not be revoked. ${failureText(thrown)}`, 'error');
+      toast(`${permissionId} could not be revoked. ${messageOf(thrown)}`, 'error');
     } finally {
       setBusy(null);
     }
@@ -135,7 +135,7 @@ function MemberItem({
       onChange({ ...roster, members: roster.members.filter((m) => m.id !== member.id), grants });
       toast(`${who} removed from the team`);
     } catch (thrown) {
-      toast(`${who} could not be removed. ${failureText(thrown)}`, 'error');
+      toast(`${who} could not be removed. ${messageOf(thrown)}`, 'error');
     }
   };
 

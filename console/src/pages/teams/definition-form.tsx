@@ -8,7 +8,7 @@ import type { PermissionDefinition } from 'signet/plugins/admin-team-permission-
 import { Form, FormError, TextField } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { FormButtons } from '../../shell/form-buttons.js';
-import { failureText } from './failure.js';
+import { messageOf } from '../../shell/use-load.js';
 import { PermissionCheckboxes } from './permission-checkboxes.js';
 
 /** Why `id` cannot name a project's permission, or undefined when it can. */
@@ -69,7 +69,7 @@ export function DefinitionForm({ definitions, editing, onSaved, onCancel }: Defi
     } catch (thrown) {
       const status = (thrown as { status?: number }).status;
       if (status === 409) setIdError(`The project already has a permission “${trimmed}”.`);
-      else setFormError(failureText(thrown));
+      else setFormError(messageOf(thrown));
     } finally {
       setBusy(false);
     }

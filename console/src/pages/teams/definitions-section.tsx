@@ -12,8 +12,8 @@ import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
 import { TableFrame } from '../../shell/table-frame.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
+import { messageOf } from '../../shell/use-load.js';
 import { DefinitionForm } from './definition-form.js';
-import { failureText } from './failure.js';
 
 /** The "Permission definitions" section of the teams page. */
 export function DefinitionsSection({ definitions }: { definitions: Loaded<PermissionDefinition[]> }) {
@@ -39,7 +39,7 @@ export function DefinitionsSection({ definitions }: { definitions: Loaded<Permis
       toast(`Permission “${definition.id}” deleted`);
       await reloadProject();
     } catch (thrown) {
-      toast(`The permission could not be deleted. ${failureText(thrown)}`, 'error');
+      toast(`The permission could not be deleted. ${messageOf(thrown)}`, 'error');
     }
   };
 

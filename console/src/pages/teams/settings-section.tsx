@@ -10,7 +10,7 @@ import { useProjectAdmin } from '../../admin/admin-context.js';
 import { LoadStatus, Section } from '../../shell/states.js';
 import { useToast } from '../../shell/toasts.js';
 import type { Loaded } from '../../shell/use-load.js';
-import { failureText } from './failure.js';
+import { messageOf } from '../../shell/use-load.js';
 import { PermissionCheckboxes } from './permission-checkboxes.js';
 
 const ids = (list: readonly { id: string }[]) => list.map((p) => p.id).sort();
@@ -66,7 +66,7 @@ function SettingsForm({ definitions }: { definitions: readonly PermissionDefinit
       setProject(updated.data);
       toast('Team settings saved');
     } catch (thrown) {
-      setError(failureText(thrown));
+      setError(messageOf(thrown));
     } finally {
       setBusy(false);
     }

@@ -11,8 +11,8 @@ import { Link } from '../../router/link.js';
 import { EmptyState, LoadStatus, Section } from '../../shell/states.js';
 import { TableFrame } from '../../shell/table-frame.js';
 import { useToast } from '../../shell/toasts.js';
-import { useLoad } from '../../shell/use-load.js';
-import { dataOf, failureText, formatDate } from './failure.js';
+import { messageOf, useLoad } from '../../shell/use-load.js';
+import { dataOf, formatDate } from './failure.js';
 
 /** How many matching teams show before "Show more". */
 const PAGE = 50;
@@ -118,7 +118,7 @@ function CreateTeamForm({ onCreated }: { onCreated(team: ServerTeam): void }) {
       setName('');
       toast(`Team “${created.data.displayName}” created`);
     } catch (thrown) {
-      setFormError(failureText(thrown));
+      setFormError(messageOf(thrown));
     } finally {
       setBusy(false);
     }
@@ -213,7 +213,7 @@ function TeamRow({
                 onDeleted();
                 toast(`Team “${team.displayName || team.id}” deleted`);
               } catch (thrown) {
-                toast(`The team could not be deleted. ${failureText(thrown)}`, 'error');
+                toast(`The team could not be deleted. ${messageOf(thrown)}`, 'error');
               }
             }}
           />
@@ -263,7 +263,7 @@ export function RenameTeamForm({
       toast(`Team renamed to “${renamed.data.displayName}”`);
       onDone(renamed.data);
     } catch (thrown) {
-      setError(failureText(thrown));
+      setError(messageOf(thrown));
     } finally {
       setBusy(false);
     }
