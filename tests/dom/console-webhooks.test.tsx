@@ -2,7 +2,8 @@
  * The console's Webhooks page in happy-dom, over a fake admin app: an endpoint is added with the
  * event types chosen (or all), a bad URL is refused in words; the signing secret stays hidden until
  * revealed and rotates only after a confirmation; an attempt shows its status, HTTP code and
- * answer, and Resend sends its message to its endpoint; deleting asks first; the empty states.
+ * answer, and Resend sends its message to its endpoint; a message can be sent to an endpoint the
+ * admin picks; deleting asks first; the empty states.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -163,6 +164,37 @@ describe('console webhooks page', () => {
     fireEvent.click(await messages.findByRole('button', { name: 'Show attempts' }));
     await messages.findByRole('table', { name: 'Attempts of the user.created message' });
     expect(webhooks.listMessageAttempts).toHaveBeenCalledWith('msg1', { limit: 50 });
+  });
+
+  it('sends a message no endpoint got to the endpoint the admin picks', async () => {
+    const webhooks = renderPage([
+      endpoint(),
+      endpoint({ id: 'ep2', url: 'https://later.example.com/in', description: '' }),
+    ]);
+    webhooks.listMessageAttempts.mockResolvedValue({ items: [], next: null, done: true });
+    const messages = within(screen.getByRole('region', { name: 'Recent messages' }));
+    fireEvent.click(await messages.findByRole('button', { name: 'Show attempts' }));
+    await messages.findByText(/No endpoint was sent this message/);
+    const choice = await messages.findByLabelText('Send this message to');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Billing (https://hooks.example.com/in)', 'https://later.example.com/in']);
+    fireEvent.change(choice, { target: { value: 'ep2' } });
+    fireEvent.click(messages.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(webhooks.resend).toHaveBeenCalledWith('msg1', 'ep2'));
+    await screen.findByText('Message sent');
+    // The attempts are read again, to show the new one.
+    await waitFor(() => expect(webhooks.listMessageAttempts).toHaveBeenCalledTimes(2));
+
+    // A refusal is said in words, and the button is free again.
+    webhooks.resend.mockRejectedValueOnce(new Error('Endpoint not found.'));
+    fireEvent.click(await messages.findByRole('button', { name: 'Send' }));
+    await screen.findByText('The message could not be sent. Endpoint not found.');
+    await waitFor(() =>
+      expect((messages.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('disables at once, and deletes only after a confirmation', async () => {

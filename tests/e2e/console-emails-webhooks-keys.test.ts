@@ -211,6 +211,14 @@ describe('console emails, webhooks and API keys pages', () => {
     await messages.getByRole('button', { name: 'Refresh messages' }).click();
     await messages.getByRole('button', { name: 'Show attempts' }).first().click();
     await messages.getByRole('table', { name: /Attempts of the user\.created message/ }).waitFor();
+    // The message sent once more, to an endpoint picked by hand.
+    await messages
+      .getByLabel('Send this message to')
+      .selectOption({ label: `Loopback receiver (${receiver.url})` });
+    await messages.getByRole('button', { name: 'Send', exact: true }).click();
+    await toast(page, /^Message sent$/).waitFor();
+    await receiver.waitFor(3);
+    await checkConsolePage(page, 'webhooks, a message sent by hand');
 
     // The signing secret: revealed, then rotated after a confirmation.
     await endpoint.getByRole('button', { name: 'Reveal secret' }).click();

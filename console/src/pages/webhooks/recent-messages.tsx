@@ -1,4 +1,7 @@
-/** The project's recent messages; each opens its attempts to every endpoint, with Resend. */
+/**
+ * The project's recent messages; each opens its attempts to every endpoint, with Resend, and can be
+ * sent to any endpoint (one added, re-enabled or refiltered since it was made included).
+ */
 import { Fragment, useState } from 'react';
 import type { WebhookMessage } from 'signet/plugins/admin-webhooks';
 import { Button } from 'signet/react';
@@ -8,6 +11,7 @@ import { TableFrame } from '../../shell/table-frame.js';
 import { useLoad } from '../../shell/use-load.js';
 import { AttemptsTable } from './attempts-table.js';
 import { formatWhen } from './format.js';
+import { SendToEndpoint } from './send-to-endpoint.js';
 import { useResend } from './use-resend.js';
 
 /** The attempts of one message. */
@@ -17,20 +21,34 @@ function MessageAttempts({ message }: { message: WebhookMessage }) {
     () => app.webhooks.listMessageAttempts(message.id, { limit: 50 }),
     [app, message.id],
   );
-  const { resending, resend } = useResend(attempts.reload);
+  const { resending, resend, sendTo } = useResend(attempts.reload);
   if (attempts.status === 'loading') return <LoadingRows label="Loading attempts" rows={2} />;
   if (attempts.status === 'error')
     return <LoadError what="The attempts" error={attempts.error} onRetry={attempts.reload} />;
-  if (attempts.data.items.length === 0)
-    return <p className="console-muted">No endpoint was sent this message (none listened to its event).</p>;
-  return (
-    <AttemptsTable
-      attempts={attempts.data.items.map((a) => ({ ...a, message: a.message ?? message }))}
-      caption={`Attempts of the ${message.eventType} message`}
-      showUrl
-      resending={resending}
-      onResend={resend}
+  const sendToEndpoint = (
+    <SendToEndpoint
+      sending={resending === message.id}
+      onSend={(endpointId) => sendTo(message.id, endpointId)}
     />
+  );
+  if (attempts.data.items.length === 0)
+    return (
+      <>
+        <p className="console-muted">No endpoint was sent this message (none listened to its event).</p>
+        {sendToEndpoint}
+      </>
+    );
+  return (
+    <>
+      <AttemptsTable
+        attempts={attempts.data.items.map((a) => ({ ...a, message: a.message ?? message }))}
+        caption={`Attempts of the ${message.eventType} message`}
+        showUrl
+        resending={resending}
+        onResend={resend}
+      />
+      {sendToEndpoint}
+    </>
   );
 }
 
