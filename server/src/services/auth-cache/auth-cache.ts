@@ -132,15 +132,22 @@ export interface AuthCache {
 const TOKEN_LOOKUP_LENGTH = 32;
 const tokenLookupKey = (token: string) => token.slice(-TOKEN_LOOKUP_LENGTH);
 
-/** Drops the oldest entries of `map` until it has room for one more. */
-function makeRoom<K, V>(map: Map<K, V>, max: number): void {
-  while (map.size >= max) map.delete(map.keys().next().value as K);
+/**
+ * Drops the oldest entries of `map` until it has room for one more, handing each dropped value to
+ * `onDrop` (for a map whose forgotten entries must still count somewhere).
+ */
+function makeRoom<K, V>(map: Map<K, V>, max: number, onDrop?: (value: V) => void): void {
+  while (map.size >= max) {
+    const [key, value] = map.entries().next().value as [K, V];
+    map.delete(key);
+    onDrop?.(value);
+  }
 }
 
 /** Sets `key` as the newest entry of `map` (replacing any entry it had), keeping at most `max`. */
-function setNewest<K, V>(map: Map<K, V>, max: number, key: K, value: V): void {
+function setNewest<K, V>(map: Map<K, V>, max: number, key: K, value: V, onDrop?: (value: V) => void): void {
   map.delete(key);
-  makeRoom(map, max);
+  makeRoom(map, max, onDrop);
   map.set(key, value);
 }
 
@@ -167,6 +174,9 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
     manyUsersAt > at ||
     forgottenUserChangesUpTo > at ||
     (userChangedAt.get(userKey(projectId, userId)) ?? 0) > at;
+  const forgetUserChange = (at: number) => {
+    forgottenUserChangesUpTo = at;
+  };
   let enabled = false;
   const fresh = (entry: Stamped | undefined, now: number) =>
     entry !== undefined && now - entry.storedAt < maxAgeMs ? entry : undefined;
@@ -249,15 +259,7 @@ export function createAuthCache(options: AuthCacheOptions = {}): AuthCache {
       projects.get(projectId)?.users.clear();
     },
     invalidateUser(projectId, userId) {
-      epoch++;
-      const key = userKey(projectId, userId);
-      userChangedAt.delete(key);
-      if (userChangedAt.size >= maxRecentUserChanges) {
-        const [oldest, at] = userChangedAt.entries().next().value as [string, number];
-        userChangedAt.delete(oldest);
-        forgottenUserChangesUpTo = at;
-      }
-      userChangedAt.set(key, epoch);
+      setNewest(userChangedAt, maxRecentUserChanges, userKey(projectId, userId), ++epoch, forgetUserChange);
       projects.get(projectId)?.users.delete(userId);
     },
     invalidateAll() {
