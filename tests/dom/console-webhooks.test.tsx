@@ -195,6 +195,8 @@ describe('console webhooks page', () => {
     await waitFor(() =>
       expect((messages.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false),
     );
+    // The choice is the page's own list: the endpoints were read once, not again per message shown.
+    expect(webhooks.listEndpoints).toHaveBeenCalledTimes(1);
   });
 
   it('disables at once, and deletes only after a confirmation', async () => {

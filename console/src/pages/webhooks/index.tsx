@@ -66,7 +66,7 @@ export default function WebhooksPage(_: PageProps) {
       {selected && (
         <EndpointDetail key={selected.id} endpoint={selected} onChanged={changed} onDeleted={deleted} />
       )}
-      <RecentMessages />
+      <RecentMessages endpoints={list} />
     </>
   );
 }

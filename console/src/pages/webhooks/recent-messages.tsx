@@ -3,7 +3,7 @@
  * sent to any endpoint (one added, re-enabled or refiltered since it was made included).
  */
 import { Fragment, useState } from 'react';
-import type { WebhookMessage } from 'signet/plugins/admin-webhooks';
+import type { WebhookEndpoint, WebhookMessage } from 'signet/plugins/admin-webhooks';
 import { Button } from 'signet/react';
 import { useProjectAdmin } from '../../admin/admin-context.js';
 import { EmptyState, LoadError, LoadingRows, LoadStatus, Section } from '../../shell/states.js';
@@ -14,8 +14,14 @@ import { formatWhen } from './format.js';
 import { SendToEndpoint } from './send-to-endpoint.js';
 import { useResend } from './use-resend.js';
 
-/** The attempts of one message. */
-function MessageAttempts({ message }: { message: WebhookMessage }) {
+/** The attempts of one message, and a choice of `endpoints` to send it to. */
+function MessageAttempts({
+  message,
+  endpoints,
+}: {
+  message: WebhookMessage;
+  endpoints: readonly WebhookEndpoint[];
+}) {
   const { app } = useProjectAdmin();
   const attempts = useLoad(
     () => app.webhooks.listMessageAttempts(message.id, { limit: 50 }),
@@ -27,6 +33,7 @@ function MessageAttempts({ message }: { message: WebhookMessage }) {
     return <LoadError what="The attempts" error={attempts.error} onRetry={attempts.reload} />;
   const sendToEndpoint = (
     <SendToEndpoint
+      endpoints={endpoints}
       sending={resending === message.id}
       onSend={(endpointId) => sendTo(message.id, endpointId)}
     />
@@ -52,8 +59,8 @@ function MessageAttempts({ message }: { message: WebhookMessage }) {
   );
 }
 
-/** The latest messages, newest first. */
-export function RecentMessages() {
+/** The latest messages, newest first; each can be sent to any of `endpoints` (the page's list). */
+export function RecentMessages({ endpoints }: { endpoints: readonly WebhookEndpoint[] }) {
   const { app } = useProjectAdmin();
   const messages = useLoad(() => app.webhooks.listMessages({ limit: 20 }), [app]);
   const [open, setOpen] = useState<string | null>(null);
@@ -97,7 +104,7 @@ export function RecentMessages() {
                 {open === message.id && (
                   <tr>
                     <td colSpan={4}>
-                      <MessageAttempts message={message} />
+                      <MessageAttempts message={message} endpoints={endpoints} />
                     </td>
                   </tr>
                 )}
