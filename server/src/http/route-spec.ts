@@ -143,12 +143,16 @@ export interface RouteSpec<
    * sessions and codes, never the project's settings or keys: only the project's users are
    * dropped, so the requests beside and after them keep the project's key from memory instead of
    * reading it again. `'user'` is for routes whose writes touch the users the handler names with
-   * `wroteUser` and no other (sign-ins, sign-ups, sign-outs, refreshes, sign-in codes): only those
-   * users are dropped, when the handler ends, so a busy sign-in page or a stream of refreshes
-   * leaves every other user's requests answered from memory. Each drop also stops reads running
-   * beside the write from storing what they found.
+   * `wroteUser` and no other (sign-ins, sign-ups, sign-outs, refreshes, a user's own profile,
+   * addresses, password, passkeys and sessions): only those users are dropped, when the handler
+   * ends, so a busy sign-in page or a stream of refreshes leaves every other user's requests
+   * answered from memory. Each drop also stops reads running beside the write from storing what
+   * they found. `'none'` is for routes whose writes touch nothing authentication keeps (emailed
+   * codes, challenges, attempt counts): nothing is dropped, so a stream of reset-link requests,
+   * which anyone with the publishable key can send, never makes the project's other requests
+   * read their key and user again.
    */
-  writes?: 'project' | 'users' | 'user';
+  writes?: 'project' | 'users' | 'user' | 'none';
   handler(
     input: HandlerInput<
       BodyOf<B, ByAccess>,

@@ -147,10 +147,11 @@ function runAuthenticated(
     rawBody,
     options,
   );
-  // A write drops what authentication kept about its project, before it starts (so no read
-  // running beside it stores the old state) and after it ends (so none serves it): at once in this
-  // process; other processes hear it from the change feed.
-  const writesProject = request.method !== 'GET' && auth ? auth.project.id : undefined;
+  // A write drops what authentication kept about its project (or only what its route declares it
+  // can change), before it starts (so no read running beside it stores the old state) and after it
+  // ends (so none serves it): at once in this process; other processes hear it from the change feed.
+  const writesProject =
+    request.method !== 'GET' && auth && spec.writes !== 'none' ? auth.project.id : undefined;
   if (writesProject === undefined) return spec.handler(input as never);
   return runWrite(ctx, spec, input, writesProject);
 }
