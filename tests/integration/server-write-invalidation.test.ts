@@ -106,66 +106,77 @@ describe('a sign-in keeps the project key in memory', () => {
   });
 });
 
+/**
+ * A server on PGlite whose statements are recorded, with a client-key caller, a sign-up, and the
+ * check that the bystander's users/me reads nothing about a user, a session, a key or a project.
+ */
+async function recordedServer() {
+  const recording = recordStatements(PGlite);
+  const server = await createSignetServer({
+    database: { kind: 'pglite' },
+    resetCodeResponseTimeMs: { min: 0, max: 0 },
+  });
+  const dev = server.seeded.dev;
+  const call = async (method: string, path: string, extra: Record<string, string> = {}, body?: unknown) => {
+    const answer = await server.fetch(
+      new Request(`http://localhost/api/v1${path}`, {
+        method,
+        headers: {
+          ...projectHeaders(dev, 'client'),
+          ...extra,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      }),
+    );
+    return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+  };
+  const signUpUser = async () => {
+    const email = freshEmail();
+    const answer = await call(
+      'POST',
+      '/auth/password/sign-up',
+      {},
+      {
+        email,
+        password: PASSWORD,
+        verification_callback_url: 'http://localhost/handler/email-verification',
+      },
+    );
+    expect(answer.status).toBe(200);
+    return {
+      email,
+      access: answer.json.access_token as string,
+      refresh: answer.json.refresh_token as string,
+    };
+  };
+  const signIn = (email: string) => call('POST', '/auth/password/sign-in', {}, { email, password: PASSWORD });
+  const me = (access: string) => call('GET', '/users/me', { 'x-stack-access-token': access });
+  const bystander = await signUpUser();
+  expect((await me(bystander.access)).status).toBe(200);
+  // Nothing about a user, a session, a key or a project is read while the bystander asks for
+  // itself (the webhook worker's poll may run meanwhile: it reads none of them).
+  const bystanderFromMemory = async (after: string) => {
+    const from = recording.statements.length;
+    expect((await me(bystander.access)).status).toBe(200);
+    const reads = recording.statements
+      .slice(from)
+      .filter((sql) => /"(users|refresh_tokens|api_key_sets|projects)"/.test(sql));
+    expect(reads, `users/me after ${after}`).toEqual([]);
+  };
+  const close = async () => {
+    recording.stop();
+    await server.close();
+  };
+  return { dev, call, signUpUser, signIn, me, bystanderFromMemory, close };
+}
+
 describe("one user's writes keep every other user in memory", () => {
   it('a refresh, a sign-in and a sign-out drop their own user only, and that user is read fresh', async () => {
-    const recording = recordStatements(PGlite);
-    const server = await createSignetServer({ database: { kind: 'pglite' } });
+    const { dev, call, signUpUser, signIn, me, bystanderFromMemory, close } = await recordedServer();
     try {
-      const dev = server.seeded.dev;
-      const call = async (
-        method: string,
-        path: string,
-        extra: Record<string, string> = {},
-        body?: unknown,
-      ) => {
-        const answer = await server.fetch(
-          new Request(`http://localhost/api/v1${path}`, {
-            method,
-            headers: {
-              ...projectHeaders(dev, 'client'),
-              ...extra,
-              ...(body ? { 'content-type': 'application/json' } : {}),
-            },
-            body: body ? JSON.stringify(body) : undefined,
-          }),
-        );
-        return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
-      };
-      const signUpUser = async () => {
-        const email = freshEmail();
-        const answer = await call(
-          'POST',
-          '/auth/password/sign-up',
-          {},
-          {
-            email,
-            password: PASSWORD,
-            verification_callback_url: 'http://localhost/handler/email-verification',
-          },
-        );
-        expect(answer.status).toBe(200);
-        return {
-          email,
-          access: answer.json.access_token as string,
-          refresh: answer.json.refresh_token as string,
-        };
-      };
-      const me = (access: string) => call('GET', '/users/me', { 'x-stack-access-token': access });
-      const bystander = await signUpUser();
       const active = await signUpUser();
-      expect((await me(bystander.access)).status).toBe(200);
       expect((await me(active.access)).status).toBe(200);
-
-      // Nothing about a user, a session, a key or a project is read while the bystander asks for
-      // itself (the webhook worker's poll may run meanwhile: it reads none of them).
-      const bystanderFromMemory = async (after: string) => {
-        const from = recording.statements.length;
-        expect((await me(bystander.access)).status).toBe(200);
-        const reads = recording.statements
-          .slice(from)
-          .filter((sql) => /"(users|refresh_tokens|api_key_sets|projects)"/.test(sql));
-        expect(reads, `users/me after ${after}`).toEqual([]);
-      };
 
       // A refresh, with reads of its own user racing it: the user read after it is fresh.
       const before = Date.now();
@@ -184,12 +195,7 @@ describe("one user's writes keep every other user in memory", () => {
       expect(fresh.json.last_active_at_millis as number).toBeGreaterThanOrEqual(before);
       await bystanderFromMemory('a refresh');
 
-      const signedIn = await call(
-        'POST',
-        '/auth/password/sign-in',
-        {},
-        { email: active.email, password: PASSWORD },
-      );
+      const signedIn = await signIn(active.email);
       expect(signedIn.status).toBe(200);
       await bystanderFromMemory('a sign-in');
 
@@ -204,8 +210,67 @@ describe("one user's writes keep every other user in memory", () => {
       await bystanderFromMemory('a sign-out');
       expect((await me(active.access)).status).toBe(200);
     } finally {
-      recording.stop();
-      await server.close();
+      await close();
+    }
+  });
+
+  it("a user's account settings drop that user only, and code requests drop nothing", async () => {
+    const { dev, call, signUpUser, signIn, me, bystanderFromMemory, close } = await recordedServer();
+    try {
+      const active = await signUpUser();
+      const own = { 'x-stack-access-token': active.access, 'x-stack-refresh-token': active.refresh };
+      expect((await me(active.access)).status).toBe(200);
+
+      // A profile edit shows at once to its own user.
+      const edited = await call('PATCH', '/users/me', own, { display_name: 'Renamed' });
+      expect(edited.status).toBe(200);
+      expect((await me(active.access)).json.display_name).toBe('Renamed');
+      await bystanderFromMemory('a profile edit');
+
+      const added = await call('POST', '/contact-channels', own, {
+        user_id: 'me',
+        value: freshEmail(),
+        type: 'email',
+        used_for_auth: false,
+      });
+      expect(added.status).toBe(201);
+      await bystanderFromMemory('an address added');
+
+      // Requests anyone with the publishable key can send, many times over.
+      const resetLink = await call(
+        'POST',
+        '/auth/password/send-reset-code',
+        {},
+        { email: active.email, callback_url: 'http://localhost/handler/password-reset' },
+      );
+      expect(resetLink.status).toBe(200);
+      await bystanderFromMemory('a reset-link request');
+      const guess = await call('POST', '/auth/password/reset/check-code', {}, { code: 'a'.repeat(45) });
+      expect(guess.status).toBe(404);
+      await bystanderFromMemory('a code guessed');
+
+      // A password change ends the user's other sessions, even one kept in memory.
+      const other = await signIn(active.email);
+      expect(other.status).toBe(200);
+      const otherAccess = other.json.access_token as string;
+      expect((await me(otherAccess)).status).toBe(200);
+      const changed = await call('POST', '/auth/password/update', own, {
+        old_password: PASSWORD,
+        new_password: `${PASSWORD} again`,
+      });
+      expect(changed.status).toBe(200);
+      expect((await me(otherAccess)).status).not.toBe(200);
+      expect((await me(active.access)).status).toBe(200);
+      await bystanderFromMemory('a password change');
+
+      // A user deleted by server code is refused on the very next request.
+      const userId = (await me(active.access)).json.id as string;
+      const deleted = await call('DELETE', `/users/${userId}`, projectHeaders(dev, 'server'));
+      expect(deleted.status).toBe(200);
+      expect((await me(active.access)).status).not.toBe(200);
+      await bystanderFromMemory('a user deleted');
+    } finally {
+      await close();
     }
   });
 });

@@ -17,6 +17,8 @@ export function checkCodeRoute(path: string, type: CodeType): RouteSpec {
     summary: 'Says whether a code would be accepted (counts as an attempt)',
     response: CodeValidSchema,
     access: ['client', 'server', 'admin'],
+    // An attempt counts on the code alone: nothing authentication keeps changes.
+    writes: 'none',
     body: v.strictObject({ code: codeField }),
     async handler({ ctx, auth, body, json, clientIp }) {
       await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });

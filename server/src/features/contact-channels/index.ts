@@ -60,9 +60,11 @@ export const createContactChannelRoute = defineRoute({
   response: ContactChannelSchema,
   status: 201,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   bodyByAccess: { client: clientCreateSchema, server: serverCreateSchema, admin: serverCreateSchema },
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, wroteUser }) {
     const userId = await resolveUserId(ctx, auth, body.user_id, 'create');
+    wroteUser(userId);
     await assertChannelIsNew(ctx.db, userId, body.value);
     if (body.used_for_auth) await assertAuthValueFree(ctx.db, auth.project.id, userId, body.value);
     const id = randomUuid();

@@ -14,6 +14,7 @@ export const sendPrimaryVerificationRoute = defineRoute({
   summary: "Emails a verification link for the signed-in user's primary address",
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'none',
   user: true,
   body: v.strictObject({ email: signInEmailField, callback_url: urlField }),
   async handler({ ctx, auth, body, json, clientIp }) {

@@ -15,8 +15,9 @@ export const verifyChannelRoute = defineRoute({
   summary: 'Verifies an address with an emailed code',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   body: v.strictObject({ code: codeField }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
     await redeemCode(ctx, {
       projectId: auth.project.id,
@@ -25,6 +26,7 @@ export const verifyChannelRoute = defineRoute({
       async act(tx, row) {
         const email = String((row.method as { email?: unknown }).email ?? '');
         const userId = String((row.data as { user_id?: unknown }).user_id ?? '');
+        wroteUser(userId);
         await tx
           .update(contactChannels)
           .set({ isVerified: true })

@@ -39,9 +39,11 @@ export const updateUserRoute = defineRoute({
   summary: 'Updates a user',
   response: ServerUserSchema,
   access: ['server', 'admin'],
+  writes: 'user',
   body: serverUserUpdateSchema,
-  async handler({ ctx, auth, params, body, json }) {
+  async handler({ ctx, auth, params, body, json, wroteUser }) {
     const user = await pathUser(ctx, auth, params.user_id);
+    wroteUser(user.row.id);
     return json(serverUserView(await updateUser(ctx, auth.project, user, body, auth.type)));
   },
 });
@@ -53,9 +55,11 @@ export const deleteUserRoute = defineRoute({
   summary: 'Deletes a user',
   response: SuccessSchema,
   access: ['server', 'admin'],
+  writes: 'user',
   body: emptyBody,
-  async handler({ ctx, auth, params, json }) {
+  async handler({ ctx, auth, params, json, wroteUser }) {
     const user = await pathUser(ctx, auth, params.user_id);
+    wroteUser(user.row.id);
     await deleteUser(ctx, auth.project.id, user.row.id);
     return json({ success: true });
   },

@@ -72,8 +72,11 @@ export const createUserRoute = defineRoute({
   response: ServerUserSchema,
   status: 201,
   access: ['server', 'admin'],
+  writes: 'user',
   body: serverUserCreateSchema,
-  async handler({ ctx, auth, body, json }) {
-    return json(serverUserView(await createServerUser(ctx, auth.project, body)), 201);
+  async handler({ ctx, auth, body, json, wroteUser }) {
+    const user = await createServerUser(ctx, auth.project, body);
+    wroteUser(user.row.id);
+    return json(serverUserView(user), 201);
   },
 });

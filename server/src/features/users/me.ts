@@ -43,6 +43,7 @@ export const patchMeRoute = defineRoute({
   summary: 'Updates the signed-in user',
   response: v.union([ServerUserSchema, ClientUserSchema]),
   access: ANY,
+  writes: 'user',
   me: true,
   // A PATCH without a body changes nothing, as an empty one does.
   bodyByAccess: {
@@ -50,7 +51,8 @@ export const patchMeRoute = defineRoute({
     server: v.optional(serverUserUpdateSchema, {}),
     admin: v.optional(serverUserUpdateSchema, {}),
   },
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, wroteUser }) {
+    wroteUser(me(auth).row.id);
     return json(viewFor(auth)(await updateUser(ctx, auth.project, me(auth), body, auth.type)));
   },
 });
@@ -62,10 +64,12 @@ export const deleteMeRoute = defineRoute({
   summary: 'Deletes the signed-in user',
   response: SuccessSchema,
   access: ANY,
+  writes: 'user',
   me: true,
   body: emptyBody,
-  async handler({ ctx, auth, json }) {
+  async handler({ ctx, auth, json, wroteUser }) {
     const user = me(auth);
+    wroteUser(user.row.id);
     if (auth.type === 'client' && !auth.project.clientUserDeletionEnabled) {
       throw new StatusError(400, 'Client user deletion is not enabled for this project');
     }

@@ -25,11 +25,13 @@ export const mfaDisableRoute = defineRoute({
   summary: 'Turns TOTP off for the signed-in user, given a current code or a recovery code',
   response: ClientUserSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   me: true,
   body: v.strictObject({ totp: boundedString(64) }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
     const userId = auth.user!.row.id;
+    wroteUser(userId);
     await ctx.db.transaction(async (tx) => {
       await holdLiveSession(tx, userId, auth.refreshTokenId, ctx.now());
       await useSecondFactorCode(ctx, tx, { projectId: auth.project.id, userId, code: body.totp.trim() });

@@ -19,6 +19,7 @@ export const recoveryCodesRoute = defineRoute({
   summary: 'A new set of ten single-use recovery codes (shown once; the old set stops working)',
   response: v.object({ codes: v.array(v.string()) }),
   access: ['client', 'server', 'admin'],
+  writes: 'none',
   me: true,
   body: emptyBody,
   async handler({ ctx, auth, json }) {

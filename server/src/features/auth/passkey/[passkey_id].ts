@@ -29,6 +29,7 @@ export const renamePasskeyRoute = defineRoute({
   summary: "Renames one of the signed-in user's passkeys",
   response: PasskeySchema,
   access: ['client', 'server', 'admin'],
+  writes: 'none',
   me: true,
   body: v.strictObject({
     name: v.pipe(boundedString(INPUT_LIMITS.name), v.trim(), v.minLength(1, 'must not be empty')),
@@ -51,8 +52,10 @@ export const deletePasskeyRoute = defineRoute({
   summary: "Removes one of the signed-in user's passkeys",
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   me: true,
-  async handler({ ctx, auth, params, json }) {
+  async handler({ ctx, auth, params, json, wroteUser }) {
+    wroteUser((auth as UserAuth).user.row.id);
     const gone = await ctx.db
       .delete(passkeys)
       .where(ownPasskey(auth as UserAuth, params.passkey_id))

@@ -23,6 +23,7 @@ export const initiatePasskeyRegistrationRoute = defineRoute({
   summary: 'WebAuthn creation options for adding a passkey to the signed-in user',
   response: PasskeyInitiationSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'none',
   user: true,
   body: emptyBody,
   async handler({ ctx, auth, json }) {

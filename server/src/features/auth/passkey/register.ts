@@ -32,14 +32,16 @@ export const registerPasskeyRoute = defineRoute({
   summary: 'Keeps a passkey made for a registration challenge',
   response: v.object({ user_handle: v.string() }),
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   user: true,
   body: v.strictObject({
     credential: registrationResponseField,
     code: codeField,
     name: v.optional(v.pipe(boundedString(INPUT_LIMITS.name), v.trim())),
   }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, wroteUser }) {
     const { project, user } = auth;
+    wroteUser(user.row.id);
     assertPasskeysEnabled(project);
     const credential = body.credential as unknown as RegistrationResponseJSON;
     const at = new Date(ctx.now());

@@ -26,8 +26,9 @@ export const resetPasswordRoute = defineRoute({
   summary: 'Sets a new password with a reset code',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   body: v.strictObject({ code: codeField, password: passwordField }),
-  async handler({ ctx, auth, body, json, clientIp }) {
+  async handler({ ctx, auth, body, json, clientIp, wroteUser }) {
     const { project } = auth;
     if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     await enforceRateLimit(ctx, auth, 'useCode', { ip: clientIp });
@@ -42,6 +43,7 @@ export const resetPasswordRoute = defineRoute({
       },
       async act(tx, row, passwordHash) {
         const userId = String((row.data as { user_id?: unknown }).user_id ?? '');
+        wroteUser(userId);
         const at = new Date(ctx.now());
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
         if (!user) throw knownError('USER_NOT_FOUND');

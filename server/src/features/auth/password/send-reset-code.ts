@@ -27,6 +27,7 @@ export const sendResetCodeRoute = defineRoute({
   summary: 'Emails a password-reset link, if the email signs in',
   response: v.object({ success: v.literal(MAYBE.success) }),
   access: ['client', 'server', 'admin'],
+  writes: 'none',
   body: v.strictObject({ email: emailField, callback_url: urlField }),
   async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;

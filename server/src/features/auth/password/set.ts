@@ -17,14 +17,16 @@ export const setPasswordRoute = defineRoute({
   summary: 'Gives a password to a signed-in user who has none',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   user: true,
   body: v.strictObject({ password: passwordField }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, wroteUser }) {
     if (!auth.project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     const problem = passwordProblem(body.password);
     if (problem) throw problem;
     if (auth.user.hasPassword) throw alreadySet();
     const passwordHash = await ctx.passwords.hash(body.password);
+    wroteUser(auth.user.row.id);
     // Two concurrent sets: the primary key lets exactly one in.
     const inserted = await ctx.db
       .insert(passwordCredentials)

@@ -18,9 +18,10 @@ export const updatePasswordRoute = defineRoute({
   summary: "Changes the signed-in user's password",
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   user: true,
   body: v.strictObject({ old_password: passwordField, new_password: passwordField }),
-  async handler({ ctx, auth, body, request, json }) {
+  async handler({ ctx, auth, body, request, json, wroteUser }) {
     if (!auth.project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
     const problem = passwordProblem(body.new_password);
     if (problem) throw problem;
@@ -34,6 +35,7 @@ export const updatePasswordRoute = defineRoute({
       throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
     }
     const passwordHash = await ctx.passwords.hash(body.new_password);
+    wroteUser(userId);
     const keep = request.headers.get(HEADER.refreshToken);
     await ctx.db.transaction(async (tx) => {
       await tx

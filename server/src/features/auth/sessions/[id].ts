@@ -15,13 +15,15 @@ export const deleteSessionRoute = defineRoute({
   summary: "Revokes one of a user's sessions",
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   query: userQuery,
   body: emptyBody,
-  async handler({ ctx, auth, request, query, params, json }) {
+  async handler({ ctx, auth, request, query, params, json, wroteUser }) {
     const { id } = validateOrThrow(request, 'params', sessionParams, params);
     // The column compares UUIDs in any case; the current-session check must too.
     const sessionId = id.toLowerCase();
     const userId = await sessionsUser(ctx, auth, query.user_id, 'delete');
+    wroteUser(userId);
     if (sessionId === auth.refreshTokenId) throw knownError('CANNOT_DELETE_CURRENT_SESSION');
     const deleted = await ctx.db
       .delete(refreshTokens)

@@ -23,6 +23,7 @@ export const createSessionRoute = defineRoute({
   summary: 'Creates a session for a user (server code)',
   response: CreatedSessionSchema,
   access: ['server', 'admin'],
+  writes: 'user',
   body: v.strictObject({
     user_id: boundedString(INPUT_LIMITS.text),
     expires_in_millis: v.optional(
@@ -35,7 +36,7 @@ export const createSessionRoute = defineRoute({
     ),
     is_impersonation: v.optional(v.boolean()),
   }),
-  async handler({ ctx, auth, body, json }) {
+  async handler({ ctx, auth, body, json, wroteUser }) {
     let userId = body.user_id;
     if (userId === 'me') {
       if (!auth.user) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
@@ -43,6 +44,7 @@ export const createSessionRoute = defineRoute({
     }
     const user = await loadUser(ctx.db, auth.project.id, userId);
     if (!user) throw knownError('USER_ID_DOES_NOT_EXIST', { user_id: userId });
+    wroteUser(user.row.id);
     const session = await createSession(ctx.db, ctx.now, {
       projectId: auth.project.id,
       userId,

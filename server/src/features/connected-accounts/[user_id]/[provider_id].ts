@@ -17,8 +17,10 @@ export const disconnectAccountRoute = defineRoute({
   summary: 'Disconnects a provider from a user (signet addition)',
   response: v.object({ success: v.literal(true) }),
   access: ['client', 'server', 'admin'],
-  async handler({ ctx, auth, params, json }) {
+  writes: 'user',
+  async handler({ ctx, auth, params, json, wroteUser }) {
     const userId = await connectedAccountUser(ctx, auth, params.user_id ?? '');
+    wroteUser(userId);
     const providerId = (params.provider_id ?? '').toLowerCase();
     await ctx.db.transaction(async (tx) => {
       // Under the user's lock, so two disconnects cannot each leave the other as the last way in.

@@ -50,14 +50,16 @@ export const patchContactChannelRoute = defineRoute({
   summary: 'Changes an email address',
   response: ContactChannelSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'user',
   bodyByAccess: {
     client: v.optional(clientUpdateSchema, {}),
     server: v.optional(serverUpdateSchema, {}),
     admin: v.optional(serverUpdateSchema, {}),
   },
-  async handler({ ctx, auth, body, params, json }) {
+  async handler({ ctx, auth, body, params, json, wroteUser }) {
     const isVerified = 'is_verified' in body ? body.is_verified : undefined;
     const userId = await resolveUserId(ctx, auth, params.user_id, 'update');
+    wroteUser(userId);
     try {
       const updated = await ctx.db.transaction(async (tx) => {
         if (auth.type === 'client') await holdLiveSession(tx, userId, auth.refreshTokenId, ctx.now());
@@ -97,8 +99,10 @@ export const deleteContactChannelRoute = defineRoute({
   summary: 'Removes an email address',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
-  async handler({ ctx, auth, params, json }) {
+  writes: 'user',
+  async handler({ ctx, auth, params, json, wroteUser }) {
     const userId = await resolveUserId(ctx, auth, params.user_id, 'delete');
+    wroteUser(userId);
     const channel = await findChannel(ctx.db, userId, params.contact_channel_id);
     if (!channel) throw new StatusError(400, 'Contact channel not found');
     await ctx.db.delete(contactChannels).where(eq(contactChannels.id, channel.id));

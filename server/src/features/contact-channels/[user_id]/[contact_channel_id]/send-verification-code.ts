@@ -20,6 +20,7 @@ export const sendChannelVerificationRoute = defineRoute({
   summary: "Emails a verification link for one of a user's addresses",
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  writes: 'none',
   me: 'user_id',
   body: v.strictObject({ callback_url: urlField }),
   async handler({ ctx, auth, params, body, json, clientIp }) {
