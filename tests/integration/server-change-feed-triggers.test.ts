@@ -1,7 +1,8 @@
 /**
- * What the database announces on the change feed (migrations 0005 and 0016), on each backend: a
- * session's refresh, revocation and deletion reach every process, its creation does not (no
- * process can keep anything about a session before it exists). A marker change after each write
+ * What the database announces on the change feed (migrations 0005, 0016 and 0017), on each
+ * backend: a session's refresh, revocation and deletion reach every process, its creation does not
+ * (no process can keep anything about a session before it exists), and a user's deletion names
+ * that user alone (its password, removed with it, no longer clears every project). A marker change after each write
  * shows what that write announced, without waiting out a timeout.
  */
 import { randomUUID } from 'node:crypto';
@@ -57,7 +58,7 @@ describe.each(kinds)('the change feed on $name', (kind) => {
   }
 
   /** Runs `sql` (its own transaction), then a marker change; resolves with what came before the marker. */
-  async function announcedBy(sql: string, params: unknown[]): Promise<unknown[]> {
+  async function announcedBy(sql: string, params: unknown[]): Promise<Array<(typeof heard)[number]>> {
     heard.length = 0;
     await inSession(async (session) => {
       await session.query(sql, params);
@@ -120,5 +121,25 @@ describe.each(kinds)('the change feed on $name', (kind) => {
   it('a change to the user still announces the user', async () => {
     const announced = await announcedBy("UPDATE users SET display_name = 'Renamed' WHERE id = $1", [userId]);
     expect(announced).toEqual([{ p: projectId, u: userId }]);
+  });
+
+  it("a user's deletion announces that user alone, its password too", async () => {
+    const doomed = randomUUID();
+    // Made through `announcedBy` too, so their own announcements are heard before the checks.
+    await announcedBy('INSERT INTO users (id, project_id, created_at) VALUES ($1, $2, now())', [
+      doomed,
+      projectId,
+    ]);
+    await announcedBy(
+      "INSERT INTO password_credentials (user_id, password_hash, updated_at) VALUES ($1, 'x', now())",
+      [doomed],
+    );
+    // A password changed while its user is there names the user and its project.
+    expect(
+      await announcedBy("UPDATE password_credentials SET password_hash = 'y' WHERE user_id = $1", [doomed]),
+    ).toEqual([{ p: projectId, u: doomed }]);
+    const announced = await announcedBy('DELETE FROM users WHERE id = $1', [doomed]);
+    expect(announced.length).toBeGreaterThan(0);
+    expect(announced.filter((change) => !(change.p === projectId && change.u === doomed))).toEqual([]);
   });
 });
