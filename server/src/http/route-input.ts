@@ -84,12 +84,12 @@ export class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | 
   }
 
   /** The users the handler named with `wroteUser`, for the pipeline to drop from memory. */
-  usersWritten: string[] | undefined;
+  usersWritten: Array<{ userId: string; projectId: string | undefined }> | undefined;
 
-  get wroteUser(): (userId: string) => void {
-    return (userId) => {
+  get wroteUser(): (userId: string, projectId?: string) => void {
+    return (userId, projectId) => {
       this.usersWritten ??= [];
-      this.usersWritten.push(userId);
+      this.usersWritten.push({ userId, projectId });
     };
   }
 }

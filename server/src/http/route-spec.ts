@@ -79,9 +79,11 @@ export interface HandlerInput<B, Q, A, R = unknown, P = Record<string, string>> 
   /**
    * Names a user whose state the request's writes changed (its record, sessions, channels or
    * activity), in a route declared `writes: 'user'`: what this process keeps about that user is
-   * dropped when the handler ends. Other processes hear of it from the change feed.
+   * dropped when the handler ends. Other processes hear of it from the change feed. `projectId` is
+   * the user's project, for a route the request names no project to (the OAuth token endpoint);
+   * the request's project otherwise.
    */
-  wroteUser(userId: string): void;
+  wroteUser(userId: string, projectId?: string): void;
 }
 
 /** An authenticated request that has a user. */

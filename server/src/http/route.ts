@@ -150,24 +150,38 @@ function runAuthenticated(
   // A write drops what authentication kept about its project (or only what its route declares it
   // can change), before it starts (so no read running beside it stores the old state) and after it
   // ends (so none serves it): at once in this process; other processes hear it from the change feed.
-  const writesProject =
-    request.method !== 'GET' && auth && spec.writes !== 'none' ? auth.project.id : undefined;
-  if (writesProject === undefined) return spec.handler(input as never);
-  return runWrite(ctx, spec, input, writesProject);
+  if (request.method === 'GET' || spec.writes === 'none') return spec.handler(input as never);
+  // A route without a project key (the OAuth token endpoint) names each user's project itself.
+  if (spec.writes === 'user') return runUserWrite(ctx, spec, input, auth?.project.id);
+  if (!auth) return spec.handler(input as never);
+  return runProjectWrite(ctx, spec, input, auth.project.id);
+}
+
+/**
+ * Runs a handler that names the users it writes, then drops them. Nothing is dropped before: what
+ * the handler changes is kept at most until it ends, and each drop then turns away the reads that
+ * ran beside it (the cache's epoch).
+ */
+async function runUserWrite(
+  ctx: ServerContext,
+  spec: RouteSpec,
+  input: RouteInput,
+  requestProjectId: string | undefined,
+) {
+  try {
+    return await spec.handler(input as never);
+  } finally {
+    for (const { userId, projectId = requestProjectId } of input.usersWritten ?? []) {
+      // A user named without a project, on a request without one, could be anyone's.
+      if (projectId === undefined) ctx.authCache.invalidateAll();
+      else ctx.authCache.invalidateUser(projectId, userId);
+    }
+  }
 }
 
 /** Runs a writing handler between the two invalidations of what its writes can change. */
-async function runWrite(ctx: ServerContext, spec: RouteSpec, input: RouteInput, projectId: string) {
+async function runProjectWrite(ctx: ServerContext, spec: RouteSpec, input: RouteInput, projectId: string) {
   const cache = ctx.authCache;
-  if (spec.writes === 'user') {
-    // Nothing to drop before: what the handler changes is kept at most until it ends, and each
-    // drop then turns away the reads that ran beside it (the cache's epoch).
-    try {
-      return await spec.handler(input as never);
-    } finally {
-      for (const userId of input.usersWritten ?? []) cache.invalidateUser(projectId, userId);
-    }
-  }
   const invalidate = () =>
     spec.writes === 'users' ? cache.invalidateUsers(projectId) : cache.invalidateProject(projectId);
   invalidate();
