@@ -168,12 +168,12 @@ async function recordedServer() {
     recording.stop();
     await server.close();
   };
-  return { dev, call, signUpUser, signIn, me, bystanderFromMemory, close };
+  return { server, dev, call, signUpUser, signIn, me, bystanderFromMemory, close };
 }
 
 describe("one user's writes keep every other user in memory", () => {
   it('a refresh, a sign-in and a sign-out drop their own user only, and that user is read fresh', async () => {
-    const { dev, call, signUpUser, signIn, me, bystanderFromMemory, close } = await recordedServer();
+    const { server, dev, call, signUpUser, signIn, me, bystanderFromMemory, close } = await recordedServer();
     try {
       const active = await signUpUser();
       expect((await me(active.access)).status).toBe(200);
@@ -194,6 +194,34 @@ describe("one user's writes keep every other user in memory", () => {
       expect(fresh.status).toBe(200);
       expect(fresh.json.last_active_at_millis as number).toBeGreaterThanOrEqual(before);
       await bystanderFromMemory('a refresh');
+
+      // The reference's SDKs refresh through the OAuth token endpoint, which takes no project key:
+      // the grant names the user's project itself.
+      const viewedByServer = async () => {
+        const seen = await call('GET', '/users/me', {
+          ...projectHeaders(dev, 'server'),
+          'x-stack-access-token': active.access,
+        });
+        expect(seen.status).toBe(200);
+        return seen.json.last_active_at_millis as number;
+      };
+      const seenBefore = await viewedByServer();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const granted = await server.fetch(
+        new Request('http://localhost/api/v1/auth/oauth/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: active.refresh,
+            client_id: dev.projectId,
+            client_secret: dev.publishableClientKey,
+          }),
+        }),
+      );
+      expect(granted.status).toBe(200);
+      expect(await viewedByServer()).toBeGreaterThan(seenBefore);
+      await bystanderFromMemory('a refresh through the OAuth token endpoint');
 
       const signedIn = await signIn(active.email);
       expect(signedIn.status).toBe(200);

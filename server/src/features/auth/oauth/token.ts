@@ -29,7 +29,9 @@ export const oauthTokenRoute = defineRoute({
   summary: 'OAuth token endpoint: the refresh-token and authorization-code grants',
   response: v.union([AuthorizationCodeResponseSchema, RefreshResponseSchema]),
   access: 'none',
-  async handler({ ctx, request, rawBody }) {
+  // Each grant names the user it signed in or refreshed, with the client's project.
+  writes: 'user',
+  async handler({ ctx, request, rawBody, wroteUser }) {
     const form = flatStrings(rawBody);
     const basic = basicCredentials(request.headers.get('authorization'));
     const grantType = form.grant_type;
@@ -44,12 +46,13 @@ export const oauthTokenRoute = defineRoute({
     }
     const { keyValid } = await oauthClientProject(ctx, clientId, clientSecret);
     if (!keyValid) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', { client_id: clientId });
-    if (grantType === 'authorization_code') return authorizationCodeGrant(ctx, clientId, form);
+    if (grantType === 'authorization_code') return authorizationCodeGrant(ctx, clientId, form, wroteUser);
     const refreshToken = form.refresh_token;
     if (!refreshToken) return oauthError('invalid_request', 'Missing parameter: `refresh_token`');
 
     const session = await touchLiveSession(ctx, clientId, refreshToken);
     if (!session) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    wroteUser(session.userId, session.projectId);
     const accessToken = await issueAccessToken(ctx, session);
     return jsonResponse(
       200,
@@ -65,6 +68,7 @@ async function authorizationCodeGrant(
   ctx: ServerContext,
   projectId: string,
   form: Record<string, string | undefined>,
+  wroteUser: (userId: string, projectId: string) => void,
 ): Promise<Response> {
   for (const name of ['code', 'redirect_uri', 'code_verifier'] as const) {
     if (!form[name]) return oauthError('invalid_request', `Missing parameter: \`${name}\``);
@@ -75,6 +79,7 @@ async function authorizationCodeGrant(
     redirectUri: form.redirect_uri!,
     codeVerifier: form.code_verifier!,
   });
+  wroteUser(grant.userId, projectId);
   // Under the user's lock, as every sign-in; a user deleted since the callback gets no session.
   const ending = await endSignIn(ctx, ctx.db, {
     projectId,
