@@ -3,7 +3,8 @@
  * project to (the OAuth token endpoint takes the client's id in its form): a route declared
  * `writes: 'user'` drops the users its handler names, with the project it names them in, when the
  * handler ends, failing or not; a user named without any project drops everything, since it could
- * be anyone's. Other writes without a project drop nothing, as before.
+ * be anyone's. Other writes without a project drop nothing, as before. Ids are dropped in lower
+ * case (the cache's spelling), and what is no id at all is not remembered.
  */
 import { describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../server/src/http/app.js';
@@ -49,10 +50,14 @@ function namingRoute(
   });
 }
 
+const PROJECT = '0b7a3e52-8c41-4f0e-9d2a-6f1c3b5e7a90';
+const USER = '5d2f9c10-3e7b-4a68-b1c4-92e0f7a6d843';
 const routes = [
-  namingRoute('/grant', 'user', [['u1', 'p1']], 'answers'),
-  namingRoute('/grant-fails', 'user', [['u2', 'p2']], 'throws'),
-  namingRoute('/grant-nowhere', 'user', [['u3']], 'answers'),
+  namingRoute('/grant', 'user', [[USER, PROJECT]], 'answers'),
+  namingRoute('/grant-fails', 'user', [[USER, PROJECT]], 'throws'),
+  namingRoute('/grant-nowhere', 'user', [[USER]], 'answers'),
+  namingRoute('/grant-spelled', 'user', [[USER.toUpperCase(), PROJECT]], 'answers'),
+  namingRoute('/grant-no-id', 'user', [['x'.repeat(16_000), PROJECT]], 'answers'),
   namingRoute('/legacy', undefined, [], 'answers'),
 ];
 
@@ -69,19 +74,26 @@ describe('writes on routes without a project key', () => {
   it('drop each named user in the project it was named with, once the handler ends', async () => {
     const { drops, post } = serve();
     expect(await post('/grant')).toBe(200);
-    expect(drops).toEqual(['user p1/u1']);
+    expect(drops).toEqual([`user ${PROJECT}/${USER}`]);
   });
 
   it('drop the named users when the handler fails too', async () => {
     const { drops, post } = serve();
     expect(await post('/grant-fails')).toBe(500);
-    expect(drops).toEqual(['user p2/u2']);
+    expect(drops).toEqual([`user ${PROJECT}/${USER}`]);
   });
 
   it('drop everything for a user named without a project, which could be anyone', async () => {
     const { drops, post } = serve();
     expect(await post('/grant-nowhere')).toBe(200);
     expect(drops).toEqual(['all']);
+  });
+
+  it('drop an id in the spelling the cache keeps, and remember nothing for what is no id', async () => {
+    const { drops, post } = serve();
+    expect(await post('/grant-spelled')).toBe(200);
+    expect(await post('/grant-no-id')).toBe(200);
+    expect(drops).toEqual([`user ${PROJECT}/${USER}`]);
   });
 
   it('drop nothing for a write that declares no scope and has no project', async () => {

@@ -8,6 +8,7 @@ import type { AccessType } from '../../../wire/headers.js';
 import { knownError } from '../errors.js';
 import type { ServerContext } from '../services/context.js';
 import type { RequestAuth } from '../services/request-auth.js';
+import { isUuid } from '../services/users.js';
 import { accessError, authenticate } from './auth.js';
 import { parseBody } from './body.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
@@ -172,9 +173,13 @@ async function runUserWrite(
     return await spec.handler(input as never);
   } finally {
     for (const { userId, projectId = requestProjectId } of input.usersWritten ?? []) {
+      // Handlers may name a user as the request spelled it: ids are kept in lower case, and
+      // what is no id at all (a path of 16 KiB) names no one the cache could hold, and is not
+      // remembered among its recent changes.
+      if (!isUuid(userId)) continue;
       // A user named without a project, on a request without one, could be anyone's.
       if (projectId === undefined) ctx.authCache.invalidateAll();
-      else ctx.authCache.invalidateUser(projectId, userId);
+      else ctx.authCache.invalidateUser(projectId, userId.toLowerCase());
     }
   }
 }
