@@ -1,9 +1,10 @@
 /**
- * What the database announces on the change feed (migrations 0005, 0016 and 0017), on each
+ * What the database announces on the change feed (migrations 0005, 0016, 0017 and 0018), on each
  * backend: a session's refresh, revocation and deletion reach every process, its creation does not
- * (no process can keep anything about a session before it exists), and a user's deletion names
- * that user alone (its password, removed with it, no longer clears every project). A marker change after each write
- * shows what that write announced, without waiting out a timeout.
+ * (no process can keep anything about a session before it exists), a user's deletion names that
+ * user alone (its password, removed with it, no longer clears every project), and a new team
+ * announces nothing while a changed one still names its project. A marker change after each
+ * write shows what that write announced, without waiting out a timeout.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,14 +58,27 @@ describe.each(kinds)('the change feed on $name', (kind) => {
     }
   }
 
-  /** Runs `sql` (its own transaction), then a marker change; resolves with what came before the marker. */
-  async function announcedBy(sql: string, params: unknown[]): Promise<Array<(typeof heard)[number]>> {
+  /**
+   * Runs `sql` (its own transaction), then a marker change; resolves with what came before the
+   * marker. The marker is a change to the project (announced as the project alone) or, for a write
+   * that may announce just that, to the test's user.
+   */
+  async function announcedBy(
+    sql: string,
+    params: unknown[],
+    marker: 'project' | 'user' = 'project',
+  ): Promise<Array<(typeof heard)[number]>> {
     heard.length = 0;
     await inSession(async (session) => {
       await session.query(sql, params);
-      await session.query('UPDATE projects SET display_name = display_name WHERE id = $1', [projectId]);
+      if (marker === 'project') {
+        await session.query('UPDATE projects SET display_name = display_name WHERE id = $1', [projectId]);
+      } else {
+        await session.query('UPDATE users SET display_name = display_name WHERE id = $1', [userId]);
+      }
     });
-    const isMarker = (change: (typeof heard)[number]) => change.p === projectId && change.u === null;
+    const markerUser = marker === 'project' ? null : userId;
+    const isMarker = (change: (typeof heard)[number]) => change.p === projectId && change.u === markerUser;
     await expect.poll(() => heard.some(isMarker), { timeout: 5000 }).toBe(true);
     return heard.slice(0, heard.findIndex(isMarker));
   }
@@ -121,6 +135,24 @@ describe.each(kinds)('the change feed on $name', (kind) => {
   it('a change to the user still announces the user', async () => {
     const announced = await announcedBy("UPDATE users SET display_name = 'Renamed' WHERE id = $1", [userId]);
     expect(announced).toEqual([{ p: projectId, u: userId }]);
+  });
+
+  it('a new team announces nothing; a change to a team announces its project', async () => {
+    const teamId = randomUUID();
+    const made = await announcedBy(
+      "INSERT INTO teams (id, project_id, display_name, created_at) VALUES ($1, $2, 'Made', now())",
+      [teamId, projectId],
+      'user',
+    );
+    expect(made).toEqual([]);
+    const renamed = await announcedBy(
+      "UPDATE teams SET display_name = 'Renamed' WHERE id = $1",
+      [teamId],
+      'user',
+    );
+    expect(renamed).toEqual([{ p: projectId, u: null }]);
+    const deleted = await announcedBy('DELETE FROM teams WHERE id = $1', [teamId], 'user');
+    expect(deleted).toEqual([{ p: projectId, u: null }]);
   });
 
   it("a user's deletion announces that user alone, its password too", async () => {
