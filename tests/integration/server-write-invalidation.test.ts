@@ -277,6 +277,24 @@ describe("one user's writes keep every other user in memory", () => {
       expect(guess.status).toBe(404);
       await bystanderFromMemory('a code guessed');
 
+      // A team of the user's, its member profile changed and an invitation sent: nothing kept.
+      const team = await call('POST', '/teams', own, { display_name: 'Bench team', creator_user_id: 'me' });
+      expect(team.status).toBe(201);
+      const teamId = team.json.id as string;
+      await bystanderFromMemory('a team made');
+      const profile = await call('PATCH', `/team-member-profiles/${teamId}/me`, own, {
+        display_name: 'In the team',
+      });
+      expect(profile.status).toBe(200);
+      await bystanderFromMemory("a member's profile changed");
+      const invited = await call('POST', '/team-invitations/send-code', own, {
+        team_id: teamId,
+        email: freshEmail(),
+        callback_url: 'http://localhost/handler/team-invitation',
+      });
+      expect(invited.status).toBe(200);
+      await bystanderFromMemory('an invitation sent');
+
       // A password change ends the user's other sessions, even one kept in memory.
       const other = await signIn(active.email);
       expect(other.status).toBe(200);

@@ -19,6 +19,8 @@ export const deleteTeamInvitationRoute = defineRoute({
   summary: 'Revokes a team invitation',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  // An invitation is a code: nothing authentication keeps.
+  writes: 'none',
   body: emptyBody,
   query: v.strictObject({ team_id: uuidField }),
   async handler({ ctx, auth, params, query, json }) {

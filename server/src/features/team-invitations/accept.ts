@@ -21,6 +21,8 @@ export const acceptTeamInvitationRoute = defineRoute({
   summary: 'Joins the team of an invitation',
   response: v.object({}),
   access: ['client', 'server', 'admin'],
+  // A membership is nothing authentication keeps.
+  writes: 'none',
   body: v.strictObject({ code: codeField }),
   async handler({ ctx, auth, body, json, clientIp }) {
     // Checked before the code is touched, so signing in first still finds the code unused.

@@ -19,6 +19,8 @@ export const sendTeamInvitationRoute = defineRoute({
   summary: 'Emails an invitation to join a team',
   response: v.object({ success: v.literal(true), id: v.string() }),
   access: ['client', 'server', 'admin'],
+  // An invitation is a code: nothing authentication keeps.
+  writes: 'none',
   body: v.strictObject({ team_id: uuidField, email: emailField, callback_url: urlField }),
   async handler({ ctx, auth, body, json, clientIp }) {
     const { project } = auth;

@@ -43,6 +43,8 @@ export const updateTeamRoute = defineRoute({
   summary: 'Updates a team',
   response: teamResponse,
   access: ['client', 'server', 'admin'],
+  // A user kept in memory carries its selected team: every user of the project is dropped.
+  writes: 'users',
   bodyByAccess: {
     client: v.optional(clientUpdateSchema, {}),
     server: v.optional(serverUpdateSchema, {}),
@@ -79,6 +81,8 @@ export const deleteTeamRoute = defineRoute({
   summary: 'Deletes a team',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  // A user kept in memory carries its selected team: every user of the project is dropped.
+  writes: 'users',
   // No body schema: any body is ignored, as the reference's route takes none (the pipeline still
   // refuses what no string may hold).
   async handler({ ctx, auth, params, json }) {

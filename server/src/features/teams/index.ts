@@ -71,6 +71,8 @@ export const createTeamRoute = defineRoute({
   response: v.union([ServerTeamSchema, ClientTeamSchema]),
   status: 201,
   access: ['client', 'server', 'admin'],
+  // A new team is no user's selected team yet, and memberships are nothing authentication keeps.
+  writes: 'none',
   bodyByAccess: { client: clientCreateSchema, server: serverCreateSchema, admin: serverCreateSchema },
   // Deprecated: `creator_user_id` replaces it.
   query: v.strictObject({

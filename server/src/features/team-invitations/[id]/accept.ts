@@ -28,6 +28,8 @@ export const acceptReceivedTeamInvitationRoute = defineRoute({
   summary: 'Joins the team of an invitation the user received',
   response: v.object({}),
   access: ['client', 'server', 'admin'],
+  // A membership is nothing authentication keeps.
+  writes: 'none',
   bodyByAccess: { client: emptyBody, server: serverRecipientBody, admin: serverRecipientBody },
   async handler({ ctx, auth, params, body, request, json }) {
     const id = invitationIdOf(request, params);

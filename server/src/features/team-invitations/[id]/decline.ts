@@ -20,6 +20,8 @@ export const declineReceivedTeamInvitationRoute = defineRoute({
   summary: 'Refuses an invitation the user received',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  // An invitation is a code: nothing authentication keeps.
+  writes: 'none',
   bodyByAccess: { client: emptyBody, server: serverRecipientBody, admin: serverRecipientBody },
   async handler({ ctx, auth, params, body, request, json }) {
     const id = invitationIdOf(request, params);

@@ -73,6 +73,8 @@ export const updateMemberProfileRoute = defineRoute({
   summary: "Changes a member's profile in a team",
   response: TeamMemberProfileSchema,
   access: ['client', 'server', 'admin'],
+  // A member's profile in a team is nothing authentication keeps.
+  writes: 'none',
   body: v.optional(updateSchema, {}),
   async handler({ ctx, auth, params, body, json }) {
     assertClientProfileImage(auth.type, body.profile_image_url);

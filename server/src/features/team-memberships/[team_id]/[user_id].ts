@@ -25,6 +25,8 @@ export const addTeamMemberRoute = defineRoute({
   response: TeamMembershipSchema,
   status: 201,
   access: ['server', 'admin'],
+  // A membership is nothing authentication keeps.
+  writes: 'none',
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
     const userId = resolveMe(auth, params.user_id);
@@ -56,9 +58,12 @@ export const removeTeamMemberRoute = defineRoute({
   summary: 'Removes a user from a team',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  // Leaving a team clears the member's selection of it.
+  writes: 'user',
   body: emptyBody,
-  async handler({ ctx, auth, params, json }) {
+  async handler({ ctx, auth, params, json, wroteUser }) {
     const userId = resolveMe(auth, params.user_id);
+    wroteUser(userId);
     await ctx.db.transaction(async (tx) => {
       const team = await requireTeam(tx, auth.project.id, params.team_id);
       if (auth.type === 'client') {
