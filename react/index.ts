@@ -106,6 +106,7 @@ export { Subsection, type SubsectionProps } from './ui/subsection.js';
 export { TextButton } from './ui/text-button.js';
 export { TextField, type TextFieldProps } from './ui/text-field.js';
 export { TextLink, type TextLinkProps } from './ui/text-link.js';
+export { useTopBar } from './ui/top-bar.js';
 export { TypeToConfirm, type TypeToConfirmProps } from './ui/type-to-confirm.js';
 export { useAuthSubmit } from './use-auth-submit.js';
 export {
