@@ -14,6 +14,7 @@ import {
   useApp,
   usePluginApi,
   useSignalValue,
+  useTopBar,
   verificationErrorMessage,
 } from '../../react/index.js';
 import { impersonation } from './index.js';
@@ -87,26 +88,32 @@ const bannerStyle: CSSProperties = {
 
 /**
  * "Signed in as {user} — impersonating", with an End button that signs out of the impersonation.
- * Renders nothing unless the current session is an impersonation, so it can sit in every layout.
+ * Renders nothing unless the current session is an impersonation, so it can sit in every layout;
+ * while shown, full pages leave room for it.
  */
 export function ImpersonationBanner() {
   const api = usePluginApi(impersonation);
   const session = useSignalValue(api.current, null);
-  const [ending, setEnding] = useState(false);
-  const [failed, setFailed] = useState(false);
   if (!session) return null;
   const { user } = session;
-  const who = user.displayName || user.primaryEmail || user.id;
+  return <Banner who={user.displayName || user.primaryEmail || user.id} end={() => api.end()} />;
+}
+
+/** The banner itself, mounted only while it shows (so it is a top bar exactly then). */
+function Banner({ who, end: endSession }: { who: string; end: () => Promise<unknown> }) {
+  const [ending, setEnding] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  useTopBar(bar);
   const end = () => {
     setEnding(true);
     setFailed(false);
-    api
-      .end()
+    endSession()
       .catch(() => setFailed(true))
       .finally(() => setEnding(false));
   };
   return (
-    <section aria-label="Impersonation" style={bannerStyle}>
+    <section ref={bar} aria-label="Impersonation" style={bannerStyle}>
       <p role="status" style={{ margin: 0 }}>
         Signed in as <strong>{who}</strong> — impersonating
       </p>

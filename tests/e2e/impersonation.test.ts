@@ -2,9 +2,9 @@
  * Impersonation in Chromium, against `npm start` as a developer runs it: the test plays the
  * console — it makes an impersonation session with the secret server key and opens the link in a
  * new tab — and the example app opens signed in as the user, under the "impersonating" banner,
- * with the token gone from the address bar and never sent anywhere; End signs out and the same
- * link then fails. A normal session's link and hostile fragments are refused in words, with
- * nobody signed in.
+ * with the token gone from the address bar and never sent anywhere, and full pages leave room for
+ * the banner; End signs out and the same link then fails. A normal session's link and hostile
+ * fragments are refused in words, with nobody signed in.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -118,6 +118,21 @@ describe('impersonation', () => {
     expect(await tab.evaluate(() => location.href)).not.toContain('#');
     expect(sent.filter((r) => r.url.includes(refreshToken) || r.referer.includes(refreshToken))).toEqual([]);
     await tab.screenshot({ path: '/tmp/signet-impersonation-banner.png' });
+
+    // A full page under the banner leaves room for it: the window does not scroll by its height.
+    await tab.goto(`${stack.appUrl}/nowhere`);
+    await banner(tab).waitFor();
+    await tab.getByRole('heading', { name: 'Page not found' }).waitFor();
+    const room = await tab.evaluate(() => ({
+      banner: document.querySelector('[aria-label="Impersonation"]')!.getBoundingClientRect().height,
+      reserved: getComputedStyle(document.documentElement).getPropertyValue('--signet-top-bars'),
+      overflow: document.documentElement.scrollHeight - innerHeight,
+    }));
+    expect(room.banner).toBeGreaterThan(0);
+    expect(room.reserved).toBe(`${room.banner}px`);
+    expect(room.overflow).toBeLessThanOrEqual(0);
+    await tab.goto(`${stack.appUrl}/`);
+    await banner(tab).waitFor();
 
     // End, from the keyboard.
     const end = banner(tab).getByRole('button', { name: 'End' });
