@@ -105,6 +105,9 @@ const THREE = [
   projectJson('aaa-111', 'Gamma', 1 * DAY, { description: 'The old one' }),
 ];
 
+// The first change after the list appears is awaited: the page reads the address through
+// useSyncExternalStore, which subscribes in an effect React may not have run yet when the list is
+// first found, and catches up with the address when it does.
 describe('the projects list', () => {
   it('shows every project newest first, each linking to its overview', async () => {
     renderPage(THREE);
@@ -123,7 +126,7 @@ describe('the projects list', () => {
     renderPage(THREE);
     const search = await screen.findByRole('searchbox', { name: 'Search projects' });
     fireEvent.change(search, { target: { value: '  SHOP ' } });
-    expect(rowNames()).toEqual(['beta shop']);
+    await waitFor(() => expect(rowNames()).toEqual(['beta shop']));
     expect(screen.getByRole('status', { hidden: true }).textContent).toContain('1 of 3 projects match');
     fireEvent.change(search, { target: { value: 'aaa-1' } });
     expect(rowNames()).toEqual(['Gamma']);
@@ -137,7 +140,7 @@ describe('the projects list', () => {
     renderPage(THREE);
     const sort = await screen.findByRole('combobox', { name: 'Sort by' });
     fireEvent.change(sort, { target: { value: 'name' } });
-    expect(rowNames()).toEqual(['Alpha', 'beta shop', 'Gamma']);
+    await waitFor(() => expect(rowNames()).toEqual(['Alpha', 'beta shop', 'Gamma']));
     fireEvent.change(sort, { target: { value: 'oldest' } });
     expect(rowNames()).toEqual(['Gamma', 'Alpha', 'beta shop']);
     expect(window.location.search).toBe('?sort=oldest');
