@@ -7,7 +7,7 @@
 import { type RefObject, useEffect } from 'react';
 
 /** The variable `.signet-page` subtracts besides the host's offset (theme.css). */
-export const TOP_BARS_VARIABLE = '--signet-top-bars';
+const TOP_BARS_VARIABLE = '--signet-top-bars';
 
 /** The height of each bar shown now. */
 const heights = new Map<Element, number>();
@@ -34,6 +34,7 @@ export function useTopBar(ref: RefObject<HTMLElement | null>): void {
       heights.set(element, element.getBoundingClientRect().height);
       publish();
     };
+    // Measured at once too: where ResizeObserver is missing, this is the only measure.
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     observer?.observe(element);
