@@ -61,13 +61,22 @@ interface TargetFigures {
 }
 
 /**
+ * The best round of each figure, which the targets compare, and the lowest: how far apart one
+ * server's rounds were shows how much of a ratio this machine's noise can account for.
+ */
+interface TargetRounds {
+  best: TargetFigures;
+  lowest: TargetFigures;
+}
+
+/**
  * The request path's targets on one kind of database: bare Hono, signet's `GET /api/v1` and
  * `users/me`; raw argon2id verifications and password sign-ins. The machine may be shared, so each
  * figure and its baseline are measured in alternation, {@link TARGET_ROUNDS} times, and the best
  * round of each is kept: load from elsewhere weighs on both alike, and the best round is the one
  * it disturbed least.
  */
-async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetFigures | undefined> {
+async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetRounds | undefined> {
   const db = database === 'PostgreSQL' ? await freshDatabase() : undefined;
   if (database === 'PostgreSQL' && !db) return undefined;
   try {
@@ -85,7 +94,7 @@ async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetFigures
     const signInFloor = await startServer<{ url: string }>('sign-in-floor');
     try {
       const { url } = signet.info;
-      const best = {
+      const best: TargetFigures = {
         bareHono: 0,
         bareHonoMeRequest: 0,
         root: 0,
@@ -103,8 +112,10 @@ async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetFigures
         headers: signet.info.clientHeaders,
         body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
       } as const;
+      const lowest: TargetFigures = { ...best };
       const keep = (name: keyof TargetFigures, value: number) => {
         best[name] = Math.max(best[name], value);
+        lowest[name] = lowest[name] === 0 ? value : Math.min(lowest[name], value);
       };
       for (let round = 0; round < TARGET_ROUNDS; round++) {
         keep('bareHono', await rps(hono.info.url, { path: '/api/v1' }));
@@ -127,7 +138,7 @@ async function targets(database: 'PGlite' | 'PostgreSQL'): Promise<TargetFigures
         keep('signIn', await rps(url, signInRequest));
         keep('signInFloor', await rps(signInFloor.info.url, signInRequest));
       }
-      return best;
+      return { best, lowest };
     } finally {
       await signInFloor.stop();
       await same.stop();
@@ -146,67 +157,82 @@ const pinning = () =>
     ? `servers on core ${cores.server}, load generator on core ${cores.loadGenerator}`
     : 'cores left to the scheduler';
 
-/** Prints each target beside its baseline and the ratio, with whether it is met. */
-function printTargets(figures: Array<[string, TargetFigures | undefined]>) {
+/** How far below the best round the lowest was, as a share of the best. */
+const spreadOf = (rounds: TargetRounds, name: keyof TargetFigures) =>
+  rounds.best[name] === 0 ? 0 : 1 - rounds.lowest[name] / rounds.best[name];
+
+/**
+ * Prints each target beside its baseline and the ratio, with whether it is met, and how far apart
+ * each side's rounds were: a ratio nearer its goal than that spread is within the machine's noise,
+ * and the closing line says which.
+ */
+function printTargets(figures: Array<[string, TargetRounds | undefined]>) {
   const rows = [];
-  for (const [database, f] of figures) {
-    if (!f) {
+  const withinNoise: string[] = [];
+  for (const [database, rounds] of figures) {
+    if (!rounds) {
       console.log(`PostgreSQL did not answer at 127.0.0.1:5432: its targets are left out.`);
       continue;
     }
+    const f = rounds.best;
     const row = (
       target: string,
-      value: number,
+      value: keyof TargetFigures,
       baseline: string,
-      base: number,
+      base: keyof TargetFigures,
       goal: number | undefined,
-      floor?: number,
+      floor?: keyof TargetFigures,
     ) => {
-      const ratio = value / base;
+      const ratio = f[value] / f[base];
+      const spread = Math.max(spreadOf(rounds, value), spreadOf(rounds, base));
+      if (goal !== undefined && Math.abs(ratio - goal) / goal < spread)
+        withinNoise.push(`${database} ${target}`);
       return {
         database,
         target,
-        'per s': Math.round(value),
+        'per s': Math.round(f[value]),
         baseline,
-        'baseline per s': Math.round(base),
+        'baseline per s': Math.round(f[base]),
         ratio: `${ratio.toFixed(2)}×`,
         goal: goal === undefined ? '—' : `≥ ${goal}×`,
         met: goal === undefined ? '' : ratio >= goal ? 'yes' : 'no',
         // A bare handler: the same answers with nothing computed, or for sign-ins the hash and the
         // exchange alone (the most any server could reach here).
-        'bare handler': floor === undefined ? '' : `${(floor / base).toFixed(2)}×`,
+        'bare handler': floor === undefined ? '' : `${(f[floor] / f[base]).toFixed(2)}×`,
+        // The lowest round under the best, the target's and the baseline's.
+        'rounds apart': `${percent(spreadOf(rounds, value))} · ${percent(spreadOf(rounds, base))}`,
       };
     };
     rows.push(
-      row('signet GET /api/v1', f.root, 'bare Hono route', f.bareHono, 0.9, f.sameRoot),
-      row('signet GET /users/me (access token)', f.me, 'bare Hono route', f.bareHono, 0.8, f.sameMe),
+      row('signet GET /api/v1', 'root', 'bare Hono route', 'bareHono', 0.9, 'sameRoot'),
+      row('signet GET /users/me (access token)', 'me', 'bare Hono route', 'bareHono', 0.8, 'sameMe'),
       // For the record: the same beside bare Hono given users/me's very request, so that Node's
       // work on the request's headers weighs on both sides.
       row(
         'signet GET /users/me (access token)',
-        f.me,
+        'me',
         "bare Hono route, users/me's request",
-        f.bareHonoMeRequest,
+        'bareHonoMeRequest',
         undefined,
-        f.sameMe,
+        'sameMe',
       ),
       row(
         'signet password sign-ins',
-        f.signIn,
+        'signIn',
         `raw argon2id, ${CONNECTIONS} in flight`,
-        f.rawArgon2,
+        'rawArgon2',
         0.8,
-        f.signInFloor,
+        'signInFloor',
       ),
       // For the record: the same sign-ins beside the hash at its best (one per core, as signet
       // runs it), which the library called directly does not reach.
       row(
         'signet password sign-ins',
-        f.signIn,
+        'signIn',
         'argon2id one per core (signet password service)',
-        f.hashService,
+        'hashService',
         undefined,
-        f.signInFloor,
+        'signInFloor',
       ),
     );
   }
@@ -214,7 +240,15 @@ function printTargets(figures: Array<[string, TargetFigures | undefined]>) {
     `\nRequest-path targets (baselines from the same run, ${CONNECTIONS} connections, best of ${TARGET_ROUNDS} alternating rounds of ${DURATION_SECONDS} s; ${pinning()})`,
   );
   console.table(rows);
+  if (withinNoise.length > 0) {
+    console.log(
+      `Nearer their goal than their rounds were apart, so within this machine's noise: ${withinNoise.join('; ')}.`,
+    );
+  }
 }
+
+/** `share` as a whole percentage. */
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 /** users/me on signet and get-session on better-auth, on one kind of database. */
 async function sessionReads(database: 'PGlite' | 'PostgreSQL') {
@@ -308,7 +342,7 @@ export async function benchServerThroughput() {
 }
 
 async function measureAndPrint() {
-  const figures: Array<[string, TargetFigures | undefined]> = [
+  const figures: Array<[string, TargetRounds | undefined]> = [
     ['PGlite', await targets('PGlite')],
     ['PostgreSQL', await targets('PostgreSQL')],
   ];
