@@ -5,6 +5,7 @@
  * each with a bare handler beside it and, for the record, a few more baselines; then the table,
  * with how far apart each side's rounds were.
  */
+import { availableParallelism } from 'node:os';
 import { copyAnswer } from './lib/answers.js';
 import {
   CONNECTIONS,
@@ -15,6 +16,7 @@ import {
   runOnce,
   type SignetInfo,
   startServer,
+  stolenSeconds,
 } from './lib/load.js';
 
 /** How many times each target and its baseline are measured in alternation (the best is kept). */
@@ -33,6 +35,9 @@ interface TargetFigures {
   /** signet's answers to the same requests, from a bare `node:http` handler that computes nothing. */
   sameRoot: number;
   sameMe: number;
+  /** signet's answers again, from a Hono route that computes nothing (servers/hono-same-answers). */
+  honoSameRoot: number;
+  honoSameMe: number;
   /** The argon2 library called directly, every verification in flight hashing at once. */
   rawArgon2: number;
   /** Verifications through signet's password service alone: one hash per core at a time. */
@@ -49,6 +54,11 @@ interface TargetFigures {
 export interface TargetRounds {
   best: TargetFigures;
   lowest: TargetFigures;
+  /**
+   * The share of the machine's CPU time the hypervisor took while the rounds ran (steal), when
+   * the system says: a reason, when it is more than a few per cent, for rounds that disagree.
+   */
+  stolen?: number;
 }
 
 /**
@@ -73,6 +83,7 @@ export async function measureTargets(database: 'PGlite' | 'PostgreSQL'): Promise
       me: await copyAnswer(signet.info.url, '/api/v1/users/me', meHeaders),
     };
     const same = await startServer<{ url: string }>('same-answers', [JSON.stringify(answers)]);
+    const honoSame = await startServer<{ url: string }>('hono-same-answers', [JSON.stringify(answers)]);
     const signInFloor = await startServer<{ url: string }>('sign-in-floor');
     try {
       const { url } = signet.info;
@@ -83,6 +94,8 @@ export async function measureTargets(database: 'PGlite' | 'PostgreSQL'): Promise
         me: 0,
         sameRoot: 0,
         sameMe: 0,
+        honoSameRoot: 0,
+        honoSameMe: 0,
         rawArgon2: 0,
         hashService: 0,
         signIn: 0,
@@ -99,12 +112,16 @@ export async function measureTargets(database: 'PGlite' | 'PostgreSQL'): Promise
         best[name] = Math.max(best[name], value);
         lowest[name] = lowest[name] === 0 ? value : Math.min(lowest[name], value);
       };
+      const stolenAtStart = stolenSeconds();
+      const startedAt = performance.now();
       for (let round = 0; round < TARGET_ROUNDS; round++) {
         keep('bareHono', await rps(hono.info.url, { path: '/api/v1' }));
         keep('root', await rps(url, { path: '/api/v1' }));
         keep('sameRoot', await rps(same.info.url, { path: '/api/v1' }));
         keep('me', await rps(url, { path: '/api/v1/users/me', headers: meHeaders }));
         keep('sameMe', await rps(same.info.url, { path: '/api/v1/users/me', headers: meHeaders }));
+        keep('honoSameRoot', await rps(honoSame.info.url, { path: '/api/v1' }));
+        keep('honoSameMe', await rps(honoSame.info.url, { path: '/api/v1/users/me', headers: meHeaders }));
         keep('bareHonoMeRequest', await rps(hono.info.url, { path: '/api/v1', headers: meHeaders }));
         const raw = await runOnce<{ perSecond: number }>('raw-argon2', [
           String(DURATION_SECONDS),
@@ -120,9 +137,16 @@ export async function measureTargets(database: 'PGlite' | 'PostgreSQL'): Promise
         keep('signIn', await rps(url, signInRequest));
         keep('signInFloor', await rps(signInFloor.info.url, signInRequest));
       }
-      return { best, lowest };
+      const stolenAtEnd = stolenSeconds();
+      const coreSeconds = ((performance.now() - startedAt) / 1000) * availableParallelism();
+      const stolen =
+        stolenAtStart === undefined || stolenAtEnd === undefined
+          ? undefined
+          : (stolenAtEnd - stolenAtStart) / coreSeconds;
+      return { best, lowest, stolen };
     } finally {
       await signInFloor.stop();
+      await honoSame.stop();
       await same.stop();
       await signet.stop();
       await hono.stop();
@@ -199,6 +223,17 @@ export function printTargets(figures: Array<[string, TargetRounds | undefined]>)
         undefined,
         'sameMe',
       ),
+      // For the record: the same beside a Hono route writing signet's very answers, so that the
+      // wire's answer weighs on both sides and what is left is signet's own work.
+      row('signet GET /api/v1', 'root', "Hono route, signet's answer", 'honoSameRoot', undefined, 'sameRoot'),
+      row(
+        'signet GET /users/me (access token)',
+        'me',
+        "Hono route, signet's answer",
+        'honoSameMe',
+        undefined,
+        'sameMe',
+      ),
       row(
         'signet password sign-ins',
         'signIn',
@@ -223,6 +258,12 @@ export function printTargets(figures: Array<[string, TargetRounds | undefined]>)
     `\nRequest-path targets (baselines from the same run, ${CONNECTIONS} connections, best of ${TARGET_ROUNDS} alternating rounds of ${DURATION_SECONDS} s; ${pinning()})`,
   );
   console.table(rows);
+  const stolen = figures.flatMap(([database, rounds]) =>
+    rounds?.stolen === undefined ? [] : [`${(rounds.stolen * 100).toFixed(1)} % in ${database}'s rounds`],
+  );
+  if (stolen.length > 0) {
+    console.log(`CPU time the hypervisor gave other machines (steal, all cores): ${stolen.join(', ')}.`);
+  }
   if (withinNoise.length > 0) {
     console.log(
       `Nearer their goal than their rounds were apart, so within this machine's noise: ${withinNoise.join('; ')}.`,

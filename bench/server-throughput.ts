@@ -10,9 +10,10 @@
  *   and PostgreSQL: `GET /api/v1` ≥ 0.9× bare Hono, `users/me` ≥ 0.8× bare Hono, password sign-in
  *   ≥ 80 % of raw argon2id verifications per second (the library called directly) at the same
  *   parameters and concurrency, and for the record beside the hash at its best (signet's password
- *   service alone, one hash per core), and `users/me` beside bare Hono given `users/me`'s own
- *   request; with beside each, a bare handler, the most any server
- *   could reach here: for the first two signet's own answers written by `node:http` with nothing
+ *   service alone, one hash per core), `users/me` beside bare Hono given `users/me`'s own
+ *   request, and both routes beside a Hono route writing signet's very answers with nothing
+ *   computed (servers/hono-same-answers); with beside each, a bare handler, the most any server
+ *   could reach here: for the routes signet's own answers written by `node:http` with nothing
  *   computed (servers/same-answers), for sign-ins one that only verifies the hash through
  *   signet's password service and answers (servers/sign-in-floor).
  * signet runs as the published package runs it, built (see lib/built-server).

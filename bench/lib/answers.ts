@@ -1,4 +1,7 @@
-/** signet's answers copied for the bench's bare handler (servers/same-answers). */
+/**
+ * signet's answers copied for the bench's handlers that write them with nothing computed
+ * (servers/same-answers on bare `node:http`, servers/hono-same-answers on Hono).
+ */
 
 /** One answer as it went over the wire, less what Node writes itself and the per-request id. */
 export interface CopiedAnswer {
@@ -16,4 +19,9 @@ export async function copyAnswer(url: string, path: string, headers: Record<stri
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   const kept = Object.fromEntries([...response.headers].filter(([name]) => !NOT_COPIED.has(name)));
   return { status: response.status, headers: kept, body: await response.text() } satisfies CopiedAnswer;
+}
+
+/** The two answers a bench server was given as its argument by the bench (`{ root, me }`, JSON). */
+export function answersArg(): { root: CopiedAnswer; me: CopiedAnswer } {
+  return JSON.parse(process.argv[2] ?? '{}') as { root: CopiedAnswer; me: CopiedAnswer };
 }

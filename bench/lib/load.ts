@@ -3,6 +3,7 @@
  * of its own, autocannon loading them from this process, and throwaway PostgreSQL databases.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,35 @@ export function pinCores(): { server: number; loadGenerator: number } | undefine
     // No taskset here: the scheduler decides.
   }
   return pinned;
+}
+
+/**
+ * A clock of the time the hypervisor gave this machine's cores to other machines (the `steal`
+ * column of `/proc/stat`, all cores together), in seconds: on a shared VM one reason two rounds of
+ * one server disagree (not the only one: neighbours sharing the host's caches and memory slow a
+ * round without any steal). Undefined where there is no `/proc/stat` (not Linux).
+ */
+export function stolenSeconds(): number | undefined {
+  try {
+    const total = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+    // `cpu user nice system idle iowait irq softirq steal …`, in clock ticks.
+    return Number(total[8]) / clockTicksPerSecond();
+  } catch {
+    return undefined;
+  }
+}
+
+let ticksPerSecond: number | undefined;
+/** The kernel's clock ticks per second (`getconf CLK_TCK`, 100 on every Linux the bench has met). */
+function clockTicksPerSecond(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
 }
 
 /** One request to load a server with. */

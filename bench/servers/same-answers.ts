@@ -13,10 +13,10 @@
  */
 import { createServer } from 'node:http';
 import { newRequestId } from '../../server/src/http/responses.js';
-import type { CopiedAnswer } from '../lib/answers.js';
+import { answersArg, type CopiedAnswer } from '../lib/answers.js';
 import { ready } from './child.js';
 
-const copied = JSON.parse(process.argv[2] ?? '{}') as { root: CopiedAnswer; me: CopiedAnswer };
+const copied = answersArg();
 /** An answer with its headers flattened once; the last value is the request id's slot. */
 const prepare = ({ status, headers, body }: CopiedAnswer) => ({
   status,
