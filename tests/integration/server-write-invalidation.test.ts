@@ -6,26 +6,14 @@
  * side: a key revoked, or a sign-in method turned off, while sign-ins race it is refused on the
  * very next request, and a session ended is not served from memory.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignetServer, type ProjectKeys } from '../../server/src/index.js';
 import { patchConfig } from '../support/outbox.js';
 import { createOwnedProject, signUpOwner } from '../support/owner.js';
 import { recordStatements } from '../support/pglite-statements.js';
 import { expectKnownError, freshEmail, projectHeaders, raw, signUp } from '../support/raw-api.js';
+import { PASSWORD, PGlite, recordedServer } from '../support/recorded-server.js';
 import { backends, type RunningServer } from '../support/server.js';
-
-// The server's own PGlite, as the server imports it: its ES module build (the repository's root
-// holds another version, for a bench peer, and the CommonJS build is another module).
-const fromServer = createRequire(new URL('../../server/package.json', import.meta.url));
-const pgliteDist = dirname(fromServer.resolve('@electric-sql/pglite'));
-const { PGlite } = (await import(pathToFileURL(join(pgliteDist, 'index.js')).href)) as {
-  PGlite: Parameters<typeof recordStatements>[0];
-};
-
-const PASSWORD = 'correct horse battery';
 
 describe('a sign-in keeps the project key in memory', () => {
   it('sign-ins, sign-ups and sign-outs beside users/me do not read the key again', async () => {
@@ -105,71 +93,6 @@ describe('a sign-in keeps the project key in memory', () => {
     }
   });
 });
-
-/**
- * A server on PGlite whose statements are recorded, with a client-key caller, a sign-up, and the
- * check that the bystander's users/me reads nothing about a user, a session, a key or a project.
- */
-async function recordedServer() {
-  const recording = recordStatements(PGlite);
-  const server = await createSignetServer({
-    database: { kind: 'pglite' },
-    resetCodeResponseTimeMs: { min: 0, max: 0 },
-  });
-  const dev = server.seeded.dev;
-  const call = async (method: string, path: string, extra: Record<string, string> = {}, body?: unknown) => {
-    const answer = await server.fetch(
-      new Request(`http://localhost/api/v1${path}`, {
-        method,
-        headers: {
-          ...projectHeaders(dev, 'client'),
-          ...extra,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      }),
-    );
-    return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
-  };
-  const signUpUser = async () => {
-    const email = freshEmail();
-    const answer = await call(
-      'POST',
-      '/auth/password/sign-up',
-      {},
-      {
-        email,
-        password: PASSWORD,
-        verification_callback_url: 'http://localhost/handler/email-verification',
-      },
-    );
-    expect(answer.status).toBe(200);
-    return {
-      email,
-      access: answer.json.access_token as string,
-      refresh: answer.json.refresh_token as string,
-    };
-  };
-  const signIn = (email: string) => call('POST', '/auth/password/sign-in', {}, { email, password: PASSWORD });
-  const me = (access: string) => call('GET', '/users/me', { 'x-stack-access-token': access });
-  const bystander = await signUpUser();
-  expect((await me(bystander.access)).status).toBe(200);
-  // Nothing about a user, a session, a key or a project is read while the bystander asks for
-  // itself (the webhook worker's poll may run meanwhile: it reads none of them).
-  const bystanderFromMemory = async (after: string) => {
-    const from = recording.statements.length;
-    expect((await me(bystander.access)).status).toBe(200);
-    const reads = recording.statements
-      .slice(from)
-      .filter((sql) => /"(users|refresh_tokens|api_key_sets|projects)"/.test(sql));
-    expect(reads, `users/me after ${after}`).toEqual([]);
-  };
-  const close = async () => {
-    recording.stop();
-    await server.close();
-  };
-  return { server, dev, call, signUpUser, signIn, me, bystanderFromMemory, close };
-}
 
 describe("one user's writes keep every other user in memory", () => {
   it('a refresh, a sign-in and a sign-out drop their own user only, and that user is read fresh', async () => {
