@@ -9,6 +9,8 @@ export const checkFeatureSupportRoute = defineRoute({
   summary: 'Says, in text, that a feature is not supported',
   response: 'text',
   access: 'optional',
+  // Writes nothing.
+  writes: 'none',
   async handler({ rawBody, text }) {
     const name = (rawBody as { feature_name?: unknown } | undefined)?.feature_name;
     const feature = typeof name === 'string' && name.length > 0 ? name : 'This feature';

@@ -36,6 +36,8 @@ export const svixTokenRoute = defineRoute({
   response: v.object({ token: v.string() }),
   status: 201,
   access: ['admin'],
+  // Writes nothing.
+  writes: 'none',
   body: emptyBody,
   async handler({ ctx, auth, json }) {
     const svix = ctx.svix;

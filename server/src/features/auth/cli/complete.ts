@@ -19,6 +19,8 @@ export const completeCliAttemptRoute = defineRoute({
   summary: 'Confirms a command-line login with the refresh token the tool will receive',
   response: SuccessSchema,
   access: ['client', 'server', 'admin'],
+  // Writes only the login attempt, which authentication never reads.
+  writes: 'none',
   body: v.strictObject({
     login_code: boundedString(INPUT_LIMITS.text),
     refresh_token: boundedString(INPUT_LIMITS.text),

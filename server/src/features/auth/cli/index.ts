@@ -17,6 +17,8 @@ export const createCliAttemptRoute = defineRoute({
   summary: 'Starts a command-line login: a polling code, a login code and when they expire',
   response: CliAuthAttemptSchema,
   access: ['client', 'server', 'admin'],
+  // Writes only the login attempt, which authentication never reads.
+  writes: 'none',
   // The reference takes no body at all as `{}`.
   body: v.optional(
     v.strictObject({

@@ -16,6 +16,8 @@ export const pollCliAttemptRoute = defineRoute({
   summary: 'Polls a command-line login: waiting, expired, used, or success with the refresh token',
   response: CliAuthPollSchema,
   access: ['client', 'server', 'admin'],
+  // Writes only the login attempt, which authentication never reads.
+  writes: 'none',
   // Any length, as the reference takes it: a wrong code is INVALID_POLLING_CODE, not a schema error.
   body: v.strictObject({ polling_code: boundedString(INPUT_LIMITS.text) }),
   async handler({ ctx, auth, body, json }) {

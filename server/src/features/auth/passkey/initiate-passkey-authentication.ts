@@ -21,6 +21,8 @@ export const initiatePasskeyAuthenticationRoute = defineRoute({
   summary: 'WebAuthn request options for signing in with a passkey',
   response: PasskeyInitiationSchema,
   access: ['client', 'server', 'admin'],
+  // Writes only the challenge, which authentication never reads.
+  writes: 'none',
   body: emptyBody,
   async handler({ ctx, auth, json }) {
     const { project } = auth;

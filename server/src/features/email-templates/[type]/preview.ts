@@ -32,6 +32,8 @@ export const previewEmailTemplateRoute = defineRoute({
   summary: 'Renders an email template with example values (signet addition)',
   response: EmailTemplatePreviewSchema,
   access: ['admin'],
+  // Writes nothing.
+  writes: 'none',
   body: v.strictObject({
     subject: v.optional(boundedString(INPUT_LIMITS.text)),
     content: v.optional(v.pipe(v.record(v.string(), v.unknown()), jsonAtMost(INPUT_LIMITS.templateJson))),

@@ -17,6 +17,8 @@ export const teamInvitationDetailsRoute = defineRoute({
   summary: 'The team an invitation joins',
   response: v.object({ team_id: v.string(), team_display_name: v.string() }),
   access: ['client', 'server', 'admin'],
+  // Writes only the code's attempt count, which authentication never reads.
+  writes: 'none',
   body: v.strictObject({ code: codeField }),
   async handler({ ctx, auth, body, json, clientIp }) {
     if (!auth.user) throw knownError('USER_AUTHENTICATION_REQUIRED');

@@ -9,6 +9,8 @@ export const connectedAccessTokenRoute = defineRoute({
   response: AccessTokenResponse,
   status: 201,
   access: ['client', 'server', 'admin'],
+  // Writes only the provider's tokens, which authentication never reads.
+  writes: 'none',
   body: AccessTokenBody,
   async handler({ ctx, auth, body, params, json }) {
     return json(await accessTokenFor(ctx, auth, params.user_id ?? '', params.provider_id ?? '', body), 201);

@@ -23,6 +23,8 @@ export const grantTeamPermissionRoute = defineRoute({
   response: TeamPermissionSchema,
   status: 201,
   access: ['server', 'admin'],
+  // Writes only the member's grants, which authentication never reads.
+  writes: 'none',
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
     const permissionId = params.permission_id;
@@ -55,6 +57,8 @@ export const revokeTeamPermissionRoute = defineRoute({
   summary: 'Revokes a permission granted to a team member',
   response: SuccessSchema,
   access: ['server', 'admin'],
+  // Writes only the member's grants, which authentication never reads.
+  writes: 'none',
   body: emptyBody,
   async handler({ ctx, auth, params, json }) {
     const permissionId = params.permission_id;

@@ -16,6 +16,8 @@ export const deprecatedConnectedAccessTokenRoute = defineRoute({
   response: AccessTokenResponse,
   status: 201,
   access: ['client', 'server', 'admin'],
+  // Writes only the provider's tokens, which authentication never reads.
+  writes: 'none',
   body: AccessTokenBody,
   async handler({ ctx, auth, body, params, json }) {
     return json(await accessTokenFor(ctx, auth, 'me', params.provider_id ?? '', body), 201);
