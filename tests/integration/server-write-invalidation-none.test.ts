@@ -56,6 +56,21 @@ describe('requests that write nothing authentication keeps', () => {
       expect(providerToken.status).toBeGreaterThanOrEqual(400);
       await bystanderFromMemory("a connected account's token asked");
 
+      const deprecated = await call('POST', '/auth/oauth/connected-accounts/github/access-token', own, {
+        scope: 'repo',
+      });
+      expect(deprecated.status).toBeGreaterThanOrEqual(400);
+      await bystanderFromMemory("a connected account's token asked on the deprecated path");
+
+      // Admin calls that write nothing.
+      const admin = projectHeaders(dev, 'admin');
+      const preview = await call('POST', '/email-templates/email_verification/preview', admin, {});
+      expect(preview.status).toBe(200);
+      await bystanderFromMemory("an email template's preview");
+      const svixToken = await call('POST', '/webhooks/svix-token', admin, {});
+      expect(svixToken.status).toBe(201);
+      await bystanderFromMemory('a token for the Svix API');
+
       // Server code grants and revokes a member's permission: the member sees it at once.
       const team = await call('POST', '/teams', own, { display_name: 'Grants', creator_user_id: 'me' });
       expect(team.status).toBe(201);
