@@ -151,9 +151,9 @@ export interface RouteSpec<
    * answered from memory. Each drop also stops reads running beside the write from storing what
    * they found. `'none'` is for routes whose writes touch nothing authentication keeps (emailed
    * codes, challenges, attempt counts, command-line login attempts, provider tokens, a member's
-   * permissions) and for POST routes that write nothing: nothing is dropped, so a stream of reset-link requests,
-   * which anyone with the publishable key can send, never makes the project's other requests
-   * read their key and user again.
+   * permissions) and for POST routes that write nothing: nothing is dropped, so a stream of
+   * reset-link requests, which anyone with the publishable key can send, never makes the
+   * project's other requests read their key and user again.
    */
   writes?: 'project' | 'users' | 'user' | 'none';
   handler(
