@@ -4,7 +4,7 @@
  */
 
 import { HEADER } from '../../../wire/headers.js';
-import { randomCrockfordPooled } from '../crypto/random.js';
+import { randomHexPooled } from '../crypto/random.js';
 import { isConnectionError } from '../db/errors.js';
 import { KnownError, StatusError } from '../errors.js';
 import { newResponse } from './answer-class.js';
@@ -87,10 +87,11 @@ export function errorResponse(error: unknown, requestId: string, log: (line: str
 }
 
 /**
- * A fresh 16-char request id (not a secret: random enough to tell requests apart in logs), in the
- * wire's lowercase Crockford base32, cut from random bytes drawn 4 KiB at a time.
+ * A fresh 16-char request id (not a secret: 64 random bits tell requests apart in logs), in
+ * lowercase hex, which is within the wire's lowercase Crockford base32, cut from random bytes drawn
+ * 4 KiB at a time.
  */
-export const newRequestId = (): string => randomCrockfordPooled(16);
+export const newRequestId = (): string => randomHexPooled(16);
 
 /**
  * Every header of a successful API answer (wire.md §1.6), as one object literal: V8 makes each
