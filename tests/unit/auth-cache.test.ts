@@ -174,6 +174,34 @@ describe('auth cache', () => {
     expect(cache.claims(victim, 1)).toBeUndefined();
   });
 
+  it('never serves a kept key to another key that ends like it, however its characters fold', () => {
+    const cache = enabledCache();
+    const kept = `pck_${'a'.repeat(41)}wxyz`;
+    cache.storeKey(cache.epoch, 'client', 'p', kept, { project, keyExpiresAt: 500 }, 0);
+    // Keys are looked up by their last characters (seven bits of each) and compared whole.
+    for (const guess of [
+      `pck_${'b'.repeat(41)}wxyz`,
+      'wxyz',
+      `${kept.slice(0, -1)}\u00fa`, // 'z' is 0x7a; 0xfa folds onto it
+      kept.slice(1),
+      `${kept}wxyz`,
+    ]) {
+      expect(cache.key('client', 'p', guess, 1), guess).toBeUndefined();
+    }
+    expect(cache.key('client', 'p', [...kept].join(''), 1)?.project).toBe(project);
+    // A key that ends alike and checked takes the place; the first is then read again.
+    const other = `pck_${'c'.repeat(41)}wxyz`;
+    cache.storeKey(cache.epoch, 'client', 'p', other, { project, keyExpiresAt: 500 }, 0);
+    expect(cache.key('client', 'p', other, 1)?.project).toBe(project);
+    expect(cache.key('client', 'p', kept, 1)).toBeUndefined();
+    // Keys shorter than the characters looked at are kept apart too.
+    for (const short of ['k', 'kk', 'kkk']) {
+      cache.storeKey(cache.epoch, 'client', 'p', short, { project, keyExpiresAt: 500 }, 0);
+    }
+    expect(cache.key('client', 'p', 'kk', 1)?.project).toBe(project);
+    expect(cache.key('client', 'p', 'kkkk', 1)).toBeUndefined();
+  });
+
   it('a key kept for one access type is not served for another, and checking it as that type replaces it', () => {
     const cache = enabledCache();
     cache.storeKey(cache.epoch, 'client', 'p', 'k', { project, keyExpiresAt: 500 }, 0);

@@ -128,8 +128,12 @@ function authenticateWithClaims(
   headers: AuthHeaders,
   claims: AccessTokenClaims | undefined,
 ): MaybePromise<RequestAuth | null> {
-  const { projectId, accessType, publishableKey, secretKey, adminKey, adminAccessToken } = headers;
-  if (claims && claims.projectId !== projectId) throw knownError('INVALID_PROJECT_FOR_ACCESS_TOKEN');
+  const { accessType, publishableKey, secretKey, adminKey, adminAccessToken } = headers;
+  if (claims && claims.projectId !== headers.projectId) throw knownError('INVALID_PROJECT_FOR_ACCESS_TOKEN');
+  // The same id, as the verified token's own string when there is one: that string lives with the
+  // token's claims, so the cache's maps find it by the hash V8 stored on it the first time, where
+  // the header's string is new with every request and was hashed again by every lookup.
+  const projectId = claims ? claims.projectId : headers.projectId;
 
   // 2-4. Access type and project id.
   if (!accessType) {
