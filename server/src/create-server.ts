@@ -276,7 +276,11 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
 
     // Per-IP limits count the socket's peer, which only the Node server knows.
     const fetchFromSocket = (request: Request, env: HttpBindings | Http2Bindings) =>
-      fetch(request, { remoteAddress: env.incoming.socket.remoteAddress, headers: env.incoming.headers });
+      fetch(request, {
+        remoteAddress: env.incoming.socket.remoteAddress,
+        headers: env.incoming.headers,
+        target: env.incoming.url,
+      });
     const limits = rateLimits;
     webhookWorker = await startWebhookWorker({
       database,

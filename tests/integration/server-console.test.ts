@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerAdminHeaders, signUpOwner } from '../support/owner.js';
 import { raw } from '../support/raw-api.js';
+import { rawRequest } from '../support/raw-socket.js';
 import { backends, type RunningServer } from '../support/server.js';
 
 const INDEX = '<!doctype html><title>console</title><div id="root"></div>';
@@ -84,6 +85,17 @@ describe.each(backends())('the console files ($name)', (backend) => {
       expect(await response.text(), path).not.toBe('secret');
       expect(response.status, path).not.toBe(500);
     }
+  });
+
+  it('takes a request line to the console or the API by the path its URL resolves to', async () => {
+    const toConsole = await rawRequest(running.url, ['GET /api/v1/../../console/projects HTTP/1.1']);
+    expect(toConsole.status).toBe(200);
+    expect(toConsole.body).toBe(INDEX);
+    expect(toConsole.head).not.toMatch(/x-stack-request-id/i);
+    const toApi = await rawRequest(running.url, ['GET /console/../api/v1 HTTP/1.1']);
+    expect(toApi.status).toBe(200);
+    expect(toApi.body).not.toBe(INDEX);
+    expect(toApi.head).toMatch(/x-stack-request-id: [0-9a-z]{16}/i);
   });
 
   it('answers hostile paths and methods in words, never a 500', async () => {

@@ -2,33 +2,14 @@
  * Authentication reads the X-Stack headers as Node's HTTP server parsed them when a request comes
  * from a socket, and through `Request.headers` when it comes in process. Both must read the same
  * request the same way: any case in a name, whitespace around a value, an empty value, a header sent
- * twice, and bytes the parser refuses. Requests are written byte by byte on a raw socket so that no
- * client tidies them first.
+ * twice, and bytes the parser refuses. The path is read from the request line when it names a route
+ * exactly, and from the request's URL otherwise: both must route every path the same way. Requests
+ * are written byte by byte on a raw socket so that no client tidies them first.
  */
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectKeys } from '../../server/src/index.js';
+import { rawRequest } from '../support/raw-socket.js';
 import { backends, type RunningServer } from '../support/server.js';
-
-/** Sends `head` (request line and header lines, CRLF-separated) and reads the whole answer. */
-function rawRequest(url: string, lines: string[]): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
-      socket.write(`${[...lines, `host: ${hostname}:${port}`, 'connection: close'].join('\r\n')}\r\n\r\n`);
-    });
-    let answer = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => {
-      answer += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const status = Number(answer.slice(9, 12));
-      resolve({ status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
-    });
-  });
-}
 
 describe.each(backends())('X-Stack headers from a socket and in process, on $name', (backend) => {
   let running: RunningServer;
@@ -155,6 +136,42 @@ describe.each(backends())('X-Stack headers from a socket and in process, on $nam
           else expect(answer.body).toContain(expected);
         }
       }
+    }
+  });
+
+  it('routes a request line as its URL resolves, whatever the line spells', async () => {
+    const client: Array<[string, string]> = [
+      ['x-stack-access-type', 'client'],
+      ['x-stack-project-id', dev.projectId],
+      ['x-stack-publishable-client-key', dev.publishableClientKey],
+    ];
+    for (const path of [
+      '/api/v1/projects/current',
+      '/api/latest/projects/current',
+      '/api/v1/projects/../projects/current',
+      '/api/v1/./projects/current',
+      '/api/v1/teams/../projects/current',
+      '/api/latest/../v1/projects/current',
+    ]) {
+      for (const answer of await both(client, path)) {
+        expect(answer.status, path).toBe(200);
+        expect(JSON.parse(answer.body).id, path).toBe(dev.projectId);
+      }
+    }
+    // A query the route does not take, a path that resolves to another route or to none: answered
+    // alike from either side, and none of them as the project.
+    for (const path of [
+      '/api/v1/projects/current?x=1',
+      '/api/v1/projects/current/..',
+      '/api/v1/projects/currenT',
+      '/api/v1/projects/current/',
+    ]) {
+      const [fromSocket, inProcess] = await both(client, path);
+      expect(fromSocket!.status, path).toBe(inProcess!.status);
+      expect(fromSocket!.status, path).not.toBe(200);
+      // The 404's text names the URL, whose host differs between the two.
+      const alike = (body: string) => body.replace(/https?:\/\/[^/]+/g, '');
+      expect(alike(fromSocket!.body), path).toBe(alike(inProcess!.body));
     }
   });
 

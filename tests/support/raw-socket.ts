@@ -1,0 +1,34 @@
+/**
+ * HTTP requests written byte for byte on a raw socket, so that no client tidies them first (a
+ * fetch resolves dot segments and refuses bytes a server must be seen to refuse).
+ */
+import { connect } from 'node:net';
+
+/** What came back: the status, the header block as written, and the body. */
+export interface RawAnswer {
+  status: number;
+  head: string;
+  body: string;
+}
+
+/**
+ * Sends `lines` (the request line and header lines; a host header and `connection: close` are
+ * added) to the server at `url` and reads the whole answer (the head as Latin-1, the body as UTF-8).
+ */
+export function rawRequest(url: string, lines: string[]): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`${[...lines, `host: ${hostname}:${port}`, 'connection: close'].join('\r\n')}\r\n\r\n`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const answer = Buffer.concat(chunks);
+      const split = answer.indexOf('\r\n\r\n');
+      const head = answer.subarray(0, split).toString('latin1');
+      resolve({ status: Number(head.slice(9, 12)), head, body: answer.subarray(split + 4).toString('utf8') });
+    });
+  });
+}
