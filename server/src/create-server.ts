@@ -274,13 +274,10 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       return { url: `http://${shown}:${address.port}`, close };
     };
 
-    // Per-IP limits count the socket's peer, which only the Node server knows.
+    // Node's request carries what only the Node server knows: the socket's peer (per-IP limits
+    // count it), the parsed headers and the request line's target.
     const fetchFromSocket = (request: Request, env: HttpBindings | Http2Bindings) =>
-      fetch(request, {
-        remoteAddress: env.incoming.socket.remoteAddress,
-        headers: env.incoming.headers,
-        target: env.incoming.url,
-      });
+      fetch(request, env.incoming);
     const limits = rateLimits;
     webhookWorker = await startWebhookWorker({
       database,

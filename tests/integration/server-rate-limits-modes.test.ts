@@ -1,7 +1,8 @@
 /**
  * Rate-limit modes and stores on the real server: `off` lets everything through, `always` limits
- * projects outside production mode too, X-Forwarded-For is ignored unless a proxy is trusted,
- * and two server instances on one Redis count together. On every database backend.
+ * projects outside production mode too, X-Forwarded-For is ignored unless a proxy is trusted (the
+ * socket's peer address is what counts), and two server instances on one Redis count together. On
+ * every database backend.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import {
   setProductionMode,
   trustProductionOrigin,
 } from '../support/rate-limits.js';
-import { freshEmail, raw } from '../support/raw-api.js';
+import { freshEmail, projectHeaders, raw } from '../support/raw-api.js';
+import { rawRequest } from '../support/raw-socket.js';
 import { deleteRedisPrefix, REDIS_URL, redisAvailable, uniqueRedisPrefix } from '../support/redis.js';
 import { type Backend, backends, type RunningServer } from '../support/server.js';
 
@@ -71,6 +73,17 @@ describe.each(backends())('server rate-limit modes on $name', (backend) => {
     expectTooManyRequests(
       await sendCode(server.url, dev, freshEmail(), { 'x-forwarded-for': '198.51.100.1' }),
     );
+    // Another socket address is another client: the limit is read from the socket's peer.
+    const fromElsewhere = await rawRequest(
+      server.url,
+      [
+        'POST /api/v1/auth/otp/send-sign-in-code HTTP/1.1',
+        'content-type: application/json',
+        ...Object.entries(projectHeaders(dev)).map(([name, value]) => `${name}: ${value}`),
+      ],
+      { body: JSON.stringify({ email: freshEmail(), callback_url: CALLBACK }), localAddress: '127.0.0.2' },
+    );
+    expect(fromElsewhere.status, fromElsewhere.body).toBe(200);
   });
 
   it("fails to start when REDIS_URL's Redis does not answer", async () => {

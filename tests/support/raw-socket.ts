@@ -12,14 +12,21 @@ export interface RawAnswer {
 }
 
 /**
- * Sends `lines` (the request line and header lines; a host header and `connection: close` are
- * added) to the server at `url` and reads the whole answer (the head as Latin-1, the body as UTF-8).
+ * Sends `lines` (the request line and header lines; a host header, `connection: close` and, with
+ * a body, its length are added) to the server at `url` and reads the whole answer (the head as
+ * Latin-1, the body as UTF-8). `localAddress` picks the loopback address the request comes from.
  */
-export function rawRequest(url: string, lines: string[]): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  lines: string[],
+  { body, localAddress }: { body?: string; localAddress?: string } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
+  const added = [`host: ${hostname}:${port}`, 'connection: close'];
+  if (body !== undefined) added.push(`content-length: ${Buffer.byteLength(body)}`);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
-      socket.write(`${[...lines, `host: ${hostname}:${port}`, 'connection: close'].join('\r\n')}\r\n\r\n`);
+    const socket = connect({ port: Number(port), host: hostname, localAddress }, () => {
+      socket.write(`${[...lines, ...added].join('\r\n')}\r\n\r\n${body ?? ''}`);
     });
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -10,27 +10,28 @@ import { isConsolePath } from './console-files.js';
 import { ExactPaths } from './exact-paths.js';
 import { isPromise, type MaybePromise } from './maybe-promise.js';
 import { errorResponse, finishResponse, newRequestId, preflightResponse, textResponse } from './responses.js';
-import { NO_PARAMS, type RouteSpec, runRoute } from './route.js';
+import { NO_PARAMS, type RouteSpec, type RunOptions, runRoute } from './route.js';
 
 const API_PREFIXES = ['/api/v1', '/api/latest'];
 type KnownMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
-type Env = {
-  Bindings: { requestId: string; remoteAddress: string | undefined; headers: ParsedHeaders | undefined };
-};
+type Env = { Bindings: RunOptions };
 
-/** What is known about the connection a request came on. */
+/**
+ * What is known about the connection a request came on: Node's own request object (an
+ * `IncomingMessage`) has these, and is handed over as it is, with nothing copied per request.
+ */
 export interface Connection {
-  /** The socket's peer address; absent for in-process requests. */
-  remoteAddress?: string;
-  /** The request's headers as the HTTP server parsed them; absent for in-process requests. */
-  headers?: ParsedHeaders;
+  /** The socket, for its peer address (read only by the routes that count per IP). */
+  readonly socket?: { readonly remoteAddress?: string };
+  /** The request's headers as the HTTP server parsed them. */
+  readonly headers?: ParsedHeaders;
   /**
-   * The request target as the client sent it (the path and query of the request line); absent for
-   * in-process requests. A string of its own, where the path cut from the request's URL is a view
-   * into the URL that V8 compares on its slow path.
+   * The request target as the client sent it (the path and query of the request line). A string
+   * of its own, where the path cut from the request's URL is a view into the URL that V8 compares
+   * on its slow path.
    */
-  target?: string;
+  readonly url?: string;
 }
 
 /** Builds the request handler for `routes`. */
@@ -44,13 +45,7 @@ export function createHttpApp(
   } = {},
 ): (request: Request, connection?: Connection) => MaybePromise<Response> {
   const app = new Hono<Env>();
-  const run = (spec: RouteSpec, request: Request, params: Record<string, string>, env: Env['Bindings']) =>
-    runRoute(ctx, spec, request, params, {
-      requestId: env.requestId,
-      remoteAddress: env.remoteAddress,
-      headers: env.headers,
-      checkResponses: options.checkResponses,
-    });
+  const checkResponses = options.checkResponses;
   // Paths without parameters (the busiest: users/me, projects/current, the API root) are found by
   // the method, a property of one object, and the exact path (see exact-paths); everything else
   // goes through Hono's router.
@@ -62,7 +57,9 @@ export function createHttpApp(
       fixed[spec.method] = byPath;
       for (const path of paths) byPath.set(path, spec);
     }
-    app.on(spec.method, paths, (c) => run(spec, c.req.raw, c.req.param() as Record<string, string>, c.env));
+    app.on(spec.method, paths, (c) =>
+      runRoute(ctx, spec, c.req.raw, c.req.param() as Record<string, string>, c.env),
+    );
   }
   // A known path with a method it does not have.
   const knownPaths = new Set(routes.flatMap((spec) => API_PREFIXES.map((prefix) => prefix + spec.path)));
@@ -86,7 +83,7 @@ export function createHttpApp(
     // A request line naming a fixed API path exactly is that route: the request's URL has the same
     // path (the adapter changes only targets with dot segments or characters a URL escapes, and
     // no fixed path has those), and no console path is an API path.
-    const target = connection?.target;
+    const target = connection?.url;
     let spec = target === undefined || method === undefined ? undefined : fixed[method]?.get(target);
     if (spec === undefined) {
       const pathname = pathOf(request.url);
@@ -101,8 +98,14 @@ export function createHttpApp(
       // CORS preflight is answered before any routing or authentication.
       else if (method === 'OPTIONS') return preflightResponse(requestId);
       else {
-        const env = { requestId, remoteAddress: connection?.remoteAddress, headers: connection?.headers };
-        response = spec ? run(spec, request, NO_PARAMS, env) : app.fetch(request, env);
+        // One object per request, for the pipeline and Hono's handlers alike.
+        const env: RunOptions = {
+          requestId,
+          socket: connection?.socket,
+          headers: connection?.headers,
+          checkResponses,
+        };
+        response = spec ? runRoute(ctx, spec, request, NO_PARAMS, env) : app.fetch(request, env);
       }
     } catch (error) {
       response = fail(error, requestId);

@@ -51,7 +51,7 @@ export class RouteInput implements HandlerInput<unknown, unknown, RequestAuth | 
 
   /** Worked out only by the handlers that count per IP, not on every request. */
   get clientIp(): string {
-    return clientIp(this.request, this.connection.remoteAddress, this.ctx.trustedProxies);
+    return clientIp(this.request, this.connection.socket?.remoteAddress, this.ctx.trustedProxies);
   }
 
   /** Pretty-printed when a browser asks (its `accept` names HTML). */

@@ -170,8 +170,12 @@ export interface RouteSpec<
 /** Where a request came from, and how the pipeline answers it. */
 export interface RunOptions {
   requestId: string;
-  remoteAddress?: string;
+  /**
+   * The socket the request came on, absent for in-process requests. Its peer address is read
+   * only by the handlers that count per IP: reading it costs Node a lookup of its own.
+   */
+  socket: { readonly remoteAddress?: string } | undefined;
   /** The headers as the HTTP server parsed them, when the request came from a socket. */
-  headers?: ParsedHeaders;
-  checkResponses?: boolean;
+  headers: ParsedHeaders | undefined;
+  checkResponses: boolean | undefined;
 }
