@@ -3,6 +3,7 @@
  * way to listen on a port. Everything lives on the returned instance, so tests can run many.
  */
 
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { createAccessTokenService } from './crypto/access-tokens.js';
@@ -15,6 +16,7 @@ import { createMailboxApp } from './email/mailbox-app.js';
 import { keepAnswerClass } from './http/answer-class.js';
 import { answerClientError } from './http/client-error.js';
 import { createConsoleHandler, defaultConsoleDir } from './http/console-files.js';
+import { givenAnswer, withFastLane } from './http/fast-lane.js';
 import { createAuthCache } from './services/auth-cache/auth-cache.js';
 import { startChangeFeed } from './services/auth-cache/change-feed.js';
 import type { OAuthEndpointOverride, ServerContext, SvixOptions } from './services/context.js';
@@ -253,9 +255,16 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       handler: (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>,
       port: number,
       host: string,
+      /** Puts a listener of signet's own in front of the adapter's (the API's fast lane). */
+      inFront?: (adapter: RequestListener) => RequestListener,
     ): Promise<Listener> => {
       const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-        const s = serve({ fetch: handler, port, hostname: host }, () => resolve(s));
+        // The adapter calls it as `createServer(serverOptions, itsListener)`.
+        const createServer = inFront
+          ? (((serverOptions: object, adapter: RequestListener) =>
+              createHttpServer(serverOptions, inFront(adapter))) as unknown as typeof createHttpServer)
+          : undefined;
+        const s = serve({ fetch: handler, port, hostname: host, createServer }, () => resolve(s));
         // `serve` has just left this copy's own Response class as the global one.
         keepAnswerClass();
         s.once('error', reject);
@@ -275,9 +284,13 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     };
 
     // Node's request carries what only the Node server knows: the socket's peer (per-IP limits
-    // count it), the parsed headers and the request line's target.
-    const fetchFromSocket = (request: Request, env: HttpBindings | Http2Bindings) =>
-      fetch(request, env.incoming);
+    // count it), the parsed headers and the request line's target. A request the fast lane
+    // handed on already has its answer.
+    const fetchFromSocket = (request: Request, env: HttpBindings | Http2Bindings) => {
+      const incoming = env.incoming as HttpBindings['incoming'];
+      return givenAnswer(incoming) ?? fetch(request, incoming);
+    };
+    const fastLane = (adapter: RequestListener) => withFastLane(fetch, adapter);
     const limits = rateLimits;
     webhookWorker = await startWebhookWorker({
       database,
@@ -292,7 +305,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
     return {
       fetch: async (request) => fetch(request),
       seeded: { internal: seeded.internal, dev: seeded.dev },
-      listen: (port = 0, host = '127.0.0.1') => listenOn(fetchFromSocket, port, host),
+      listen: (port = 0, host = '127.0.0.1') => listenOn(fetchFromSocket, port, host, fastLane),
       listenMailbox: (port = 0, host = '127.0.0.1') => listenOn(mailbox.fetch, port, host),
       async listenDevIdentityProvider(port = 0, host = '127.0.0.1') {
         const handler = createDevIdentityProvider({

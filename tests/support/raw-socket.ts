@@ -14,15 +14,17 @@ export interface RawAnswer {
 /**
  * Sends `lines` (the request line and header lines; a host header, `connection: close` and, with
  * a body, its length are added) to the server at `url` and reads the whole answer (the head as
- * Latin-1, the body as UTF-8). `localAddress` picks the loopback address the request comes from.
+ * Latin-1, the body as UTF-8). `localAddress` picks the loopback address the request comes from;
+ * `host` is the host header's value (default the URL's host and port; null sends none).
  */
 export function rawRequest(
   url: string,
   lines: string[],
-  { body, localAddress }: { body?: string; localAddress?: string } = {},
+  { body, localAddress, host }: { body?: string; localAddress?: string; host?: string | null } = {},
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
-  const added = [`host: ${hostname}:${port}`, 'connection: close'];
+  const hostHeader = host === undefined ? `${hostname}:${port}` : host;
+  const added = [...(hostHeader === null ? [] : [`host: ${hostHeader}`]), 'connection: close'];
   if (body !== undefined) added.push(`content-length: ${Buffer.byteLength(body)}`);
   return new Promise((resolve, reject) => {
     const socket = connect({ port: Number(port), host: hostname, localAddress }, () => {

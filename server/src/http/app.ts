@@ -34,6 +34,19 @@ export interface Connection {
   readonly url?: string;
 }
 
+/**
+ * The API's request handler: answers a request (from a socket, with Node's request as the
+ * connection, or in process without one).
+ */
+export interface HttpApp {
+  (request: Request, connection?: Connection): MaybePromise<Response>;
+  /**
+   * Whether a request line of `method` and `target` names a path without parameters exactly, so
+   * that the route is known from the line alone (the fast lane's test, see fast-lane.ts).
+   */
+  takesExactly(method: 'GET', target: string): boolean;
+}
+
 /** Builds the request handler for `routes`. */
 export function createHttpApp(
   ctx: ServerContext,
@@ -43,7 +56,7 @@ export function createHttpApp(
     /** Answers `/console` and below (the admin console's files); without it they are not found. */
     console?: (request: Request, pathname: string) => Promise<Response>;
   } = {},
-): (request: Request, connection?: Connection) => MaybePromise<Response> {
+): HttpApp {
   const app = new Hono<Env>();
   const checkResponses = options.checkResponses;
   // Paths without parameters (the busiest: users/me, projects/current, the API root) are found by
@@ -78,7 +91,7 @@ export function createHttpApp(
 
   const consoleFiles = options.console;
   const fail = (error: unknown, requestId: string) => errorResponse(error, requestId, ctx.log);
-  return (request, connection) => {
+  const handle = (request: Request, connection?: Connection): MaybePromise<Response> => {
     const method = knownMethod(request.method);
     // A request line naming a fixed API path exactly is that route: the request's URL has the same
     // path (the adapter changes only targets with dot segments or characters a URL escapes, and
@@ -117,6 +130,9 @@ export function createHttpApp(
       (error: unknown) => finishResponse(request, fail(error, requestId), requestId),
     );
   };
+  return Object.assign(handle, {
+    takesExactly: (method: 'GET', target: string) => fixed[method]?.get(target) !== undefined,
+  });
 }
 
 /** `method` when it is one the API knows (a comparison of strings, not a lookup). */
