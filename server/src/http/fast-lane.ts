@@ -9,8 +9,9 @@
  *
  * What it saves is the adapter's work around a ready answer (its own request object, the URL
  * checked by three patterns, two async functions and their promises, the header object searched
- * for a length): counted with callgrind, about 2,800 of 72,000 instructions on the root and 3,000
- * of 96,000 on users/me's request.
+ * for a length): counted with callgrind, about 2,000 of 74,500 instructions on the root and 1,800
+ * of 94,800 on users/me's request; in paired throughput runs, 1.07× and 1.06× the requests per
+ * second (docs/benchmarks.md, the twenty-fourth round).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { HttpApp } from './app.js';
