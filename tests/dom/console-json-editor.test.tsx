@@ -3,7 +3,8 @@
  * breaks (line and column), disables Save and sends nothing; Format re-indents; a refused save is
  * shown in words.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { lazy, Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JsonEditor } from '../../console/src/components/json-editor/index.js';
 import { parseJson } from '../../console/src/components/json-editor/parse-json.js';
@@ -17,6 +18,22 @@ function renderEditor(value: unknown = { plan: 'free' }, result: string | null =
   const save = screen.getByRole('button', { name: 'Save server metadata' }) as HTMLButtonElement;
   const format = screen.getByRole('button', { name: 'Format' }) as HTMLButtonElement;
   return { onSave, field, save, format };
+}
+
+/** An editor whose saved value the test swaps: once for an equal copy, once for a new value. */
+function EditorWithChangingValue() {
+  const [value, setValue] = useState<unknown>({ plan: 'free' });
+  return (
+    <>
+      <button type="button" onClick={() => setValue({ plan: 'free' })}>
+        Same value
+      </button>
+      <button type="button" onClick={() => setValue({ plan: 'team' })}>
+        New value
+      </button>
+      <JsonEditor label="Server metadata" value={value} onSave={async () => null} />
+    </>
+  );
 }
 
 describe('JsonEditor', () => {
@@ -106,5 +123,37 @@ describe('JsonEditor', () => {
     fireEvent.click(save);
     expect((await screen.findByRole('alert')).textContent).toBe('server_metadata is too large');
     expect(field.value).toBe('{"big": true}');
+  });
+
+  it('keeps what is typed the moment it appears from a lazy load, before React runs its effects', async () => {
+    // The user page loads the editor lazily: React reveals it in a commit whose effects run on a
+    // later task, so a keystroke can land first. A reset-on-mount effect would then wipe it.
+    let release!: () => void;
+    const loaded = new Promise<void>((done) => (release = done));
+    const LazyEditor = lazy(async () => {
+      await loaded;
+      return { default: JsonEditor };
+    });
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <LazyEditor label="Server metadata" value={{ plan: 'free' }} onSave={async () => null} />
+      </Suspense>,
+    );
+    release();
+    const field = (await screen.findByLabelText('Server metadata')) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: '{"plan": pro}' } });
+    await act(async () => new Promise((done) => setTimeout(done, 20)));
+    expect(field.value).toBe('{"plan": pro}');
+    expect(screen.getByText(/Invalid JSON at line 1, column 10/)).toBeTruthy();
+  });
+
+  it('takes a new saved value in place of the text, and keeps the text when the value only changes identity', () => {
+    render(<EditorWithChangingValue />);
+    const field = screen.getByLabelText('Server metadata') as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: '{"draft": 1}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Same value' }));
+    expect(field.value).toBe('{"draft": 1}');
+    fireEvent.click(screen.getByRole('button', { name: 'New value' }));
+    expect(field.value).toBe('{\n  "plan": "team"\n}');
   });
 });

@@ -3,7 +3,7 @@
  * shown with its line and column, and Save stays disabled until the text parses, so nothing
  * invalid is ever sent. Format re-indents valid JSON; Reset goes back to the saved value.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from 'signet/react';
 import { formatJson, parseJson } from './parse-json.js';
 import './json-editor.css';
@@ -24,10 +24,16 @@ export interface JsonEditorProps {
 export function JsonEditor({ label, description, value, onSave }: JsonEditorProps) {
   const saved = useMemo(() => formatJson(value), [value]);
   const [text, setText] = useState(saved);
+  const [textIsFrom, setTextIsFrom] = useState(saved);
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  // A new saved value (after a save, or a reload) replaces the text.
-  useEffect(() => setText(saved), [saved]);
+  // A new saved value (after a save, or a reload) replaces the text. This is done while rendering,
+  // not in an effect: a mount effect runs on a later task when the editor is revealed from a lazy
+  // load, and would wipe a keystroke that landed first.
+  if (textIsFrom !== saved) {
+    setTextIsFrom(saved);
+    setText(saved);
+  }
   const parsed = useMemo(() => parseJson(text), [text]);
   const id = useId();
   const statusId = `${id}-status`;
