@@ -27,6 +27,7 @@ import { startRetention } from './services/retention/schedule.js';
 import { type RetentionOptions, resolveRetention, type SweepCounts } from './services/retention/sweep.js';
 import { type ProjectKeys, type SeedOptions, seed } from './services/seed.js';
 import { resolveDeliveryOptions, type WebhookDeliveryOptions } from './services/webhooks/delivery-options.js';
+import { createDeliveryHandoff } from './services/webhooks/handoff.js';
 import { startWebhookWorker, type WebhookWorker } from './services/webhooks/worker.js';
 
 /** Options of {@link createSignetServer}. */
@@ -219,6 +220,7 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       svix: options.svix,
       sharedEmailSender: options.sharedEmailSender,
       webhookDelivery,
+      webhookHandoff: createDeliveryHandoff(webhookDelivery),
       hardcodedPasskeyChallenge: options.hardcodedPasskeyChallenge ?? false,
       totpSecrets: createSecretBox(seeded.serverSecret, 'totp secrets'),
       webhookSecrets: createSecretBox(seeded.serverSecret, 'webhook endpoint secrets'),

@@ -13,6 +13,7 @@ import {
   resolveDeliveryOptions,
   type WebhookDeliveryOptions,
 } from '../../server/src/services/webhooks/delivery-options.js';
+import { createDeliveryHandoff } from '../../server/src/services/webhooks/handoff.js';
 import { startWebhookWorker, type WebhookWorker } from '../../server/src/services/webhooks/worker.js';
 import { createPostgresDatabase } from './server.js';
 import { addEndpoint, emitEvents, webhookSecretBox } from './webhooks.js';
@@ -70,6 +71,26 @@ export async function openEngine(
       const worker = await startWebhookWorker({ database, ctx, delivery: ctx.webhookDelivery, concurrency });
       workers.push(worker);
       return worker;
+    },
+    /**
+     * Starts a worker with a hand-off of its own, as a server process runs it: events written
+     * through `emit` on the returned handle are handed to this worker.
+     */
+    async startHanded(concurrency = 4) {
+      const handoff = createDeliveryHandoff(ctx.webhookDelivery);
+      const worker = await startWebhookWorker({
+        database,
+        ctx: { ...ctx, webhookHandoff: handoff },
+        delivery: ctx.webhookDelivery,
+        concurrency,
+      });
+      workers.push(worker);
+      return {
+        worker,
+        handoff,
+        /** Writes `count` events in one transaction through this process's hand-off. */
+        emit: (count: number) => emitEvents(database.db, seeded.dev.projectId, count, false, handoff),
+      };
     },
     endpoint(url: string, extra?: Parameters<typeof addEndpoint>[4]) {
       return addEndpoint(database.db, SERVER_SECRET, seeded.dev.projectId, url, extra);

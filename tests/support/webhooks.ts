@@ -11,6 +11,7 @@ import { createSecretBox } from '../../server/src/crypto/secret-box.js';
 import type { Database } from '../../server/src/db/database.js';
 import { webhookEndpoints } from '../../server/src/db/schema.js';
 import { emitWebhookEvents } from '../../server/src/services/webhooks/emit.js';
+import type { DeliveryHandoff } from '../../server/src/services/webhooks/handoff.js';
 import { newWebhookId } from '../../server/src/services/webhooks/ids.js';
 import { newEndpointSecret } from '../../server/src/services/webhooks/secrets.js';
 
@@ -178,17 +179,21 @@ export async function addEndpoint(
   return { id, secret };
 }
 
-/** Emits `count` `user.updated` events of `projectId` in one transaction; returns the message ids. */
+/**
+ * Emits `count` `user.updated` events of `projectId` in one transaction (through a process's
+ * `handoff` when given); returns the message ids.
+ */
 export function emitEvents(
   db: Database,
   projectId: string,
   count: number,
   viaSvix = false,
+  handoff?: DeliveryHandoff,
 ): Promise<string[]> {
   return db.transaction((tx) =>
     emitWebhookEvents(
       tx,
-      { projectId, viaSvix, at: new Date() },
+      { projectId, viaSvix, at: new Date(), handoff },
       Array.from({ length: count }, (_, i) => ({
         type: 'user.updated' as const,
         data: { id: `user-${i}`, n: i },

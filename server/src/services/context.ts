@@ -8,6 +8,7 @@ import type { AuthCache } from './auth-cache/auth-cache.js';
 import type { PasswordService } from './passwords.js';
 import type { RateLimits } from './rate-limit/rate-limits.js';
 import type { WebhookDeliveryOptions } from './webhooks/delivery-options.js';
+import type { DeliveryHandoff } from './webhooks/handoff.js';
 
 /** The per-server dependencies handlers receive (never module-level state). */
 export interface ServerContext {
@@ -41,6 +42,11 @@ export interface ServerContext {
   svix: SvixOptions | undefined;
   /** How webhook deliveries are paced (retry schedule, lease, deadline; services/webhooks). */
   webhookDelivery: WebhookDeliveryOptions;
+  /**
+   * Hands this process's events to its own webhook worker (services/webhooks/handoff.ts); absent,
+   * or closed while no worker listens, events are written due for any process's worker.
+   */
+  webhookHandoff?: DeliveryHandoff;
   /** Passkey ceremonies use the fixed test challenge (never in production mode). */
   hardcodedPasskeyChallenge: boolean;
   /** What OAuth sign-ins need beyond the database (services/oauth). */

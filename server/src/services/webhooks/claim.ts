@@ -31,11 +31,8 @@ export interface DeliveryTarget {
   productionMode: boolean;
 }
 
-type Row = {
-  message_id: string;
-  endpoint_id: string;
-  project_id: string;
-  attempt_count: number;
+/** The columns a delivery's target is read from (the claim's and the hand-off's statements). */
+export type TargetRow = {
   payload: unknown;
   url: string;
   disabled: boolean;
@@ -43,8 +40,29 @@ type Row = {
   previous_secret_sealed: string | null;
   previous_secret_expires_at: Date | string | null;
   is_production_mode: boolean;
+};
+
+type Row = TargetRow & {
+  message_id: string;
+  endpoint_id: string;
+  project_id: string;
+  attempt_count: number;
   more_due: boolean;
 };
+
+/** The target a row of {@link TargetRow}'s columns describes (either driver's value types). */
+export function deliveryTargetOf(row: TargetRow): DeliveryTarget {
+  return {
+    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    url: row.url,
+    disabled: row.disabled,
+    secretSealed: row.secret_sealed,
+    previousSecretSealed: row.previous_secret_sealed,
+    previousSecretExpiresAt:
+      row.previous_secret_expires_at == null ? null : new Date(row.previous_secret_expires_at),
+    productionMode: row.is_production_mode,
+  };
+}
 
 /** What a claim took, and whether other deliveries were due beside it. */
 export interface Claimed {
@@ -100,16 +118,7 @@ export async function claimDueDeliveries(
     endpointId: r.endpoint_id,
     projectId: r.project_id,
     attemptCount: Number(r.attempt_count),
-    target: {
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-      url: r.url,
-      disabled: r.disabled,
-      secretSealed: r.secret_sealed,
-      previousSecretSealed: r.previous_secret_sealed,
-      previousSecretExpiresAt:
-        r.previous_secret_expires_at == null ? null : new Date(r.previous_secret_expires_at),
-      productionMode: r.is_production_mode,
-    },
+    target: deliveryTargetOf(r),
   }));
   return { claims, moreDue: rows[0]?.more_due === true };
 }

@@ -10,11 +10,15 @@
  * an idle process runs one claim per poll interval, not one per loop. (With eight loops each
  * polling on its own, an idle server spent about 1.3 million instructions a second on empty
  * claims, and asked the database eight times as often.)
+ *
+ * Events this process writes while its worker listens are handed to it (handoff.ts): their notice
+ * makes them ready, and a loop sends them without a claim. A loop woken for those ('handed') does
+ * not answer wakes for due work ('claim'), so neither kind of wake hides the other.
  */
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ServerContext } from '../context.js';
 import { attemptDelivery } from './attempt.js';
-import { claimDueDeliveries } from './claim.js';
+import { type ClaimedDelivery, claimDueDeliveries, releaseClaim } from './claim.js';
 import type { WebhookDeliveryOptions } from './delivery-options.js';
 import { WEBHOOK_CHANNEL } from './emit.js';
 import { claimDueForwards, forwardToSvix, recordForward } from './svix-forward.js';
@@ -30,16 +34,20 @@ export interface WebhookWorker {
 /** What the worker runs on. */
 export interface WebhookWorkerSetup {
   database: Pick<DatabaseHandle, 'listen'>;
-  ctx: Pick<ServerContext, 'db' | 'now' | 'webhookSecrets' | 'svix' | 'log'>;
+  ctx: Pick<ServerContext, 'db' | 'now' | 'webhookSecrets' | 'svix' | 'log' | 'webhookHandoff'>;
   delivery: WebhookDeliveryOptions;
   /** How many deliveries this process sends at once; 0 starts nothing. */
   concurrency: number;
 }
 
+/** Why a loop looks: due work in the database may be waiting, or handed deliveries are ready. */
+type Reason = 'claim' | 'handed';
+
 /** Starts the worker; resolves once it listens for notifications. */
 export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<WebhookWorker> {
   const { ctx, delivery, concurrency } = setup;
   if (concurrency <= 0) return { wake: () => {}, stop: async () => {} };
+  const handoff = ctx.webhookHandoff;
   const stopping = new AbortController();
   const knownApps = new Set<string>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -50,7 +58,10 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   // A sleeper woken and not yet claiming: its claim will see what later wakes are for too (and
   // wakes the loop after it when more is due), so those wake nobody else.
   let wokenToClaim = false;
-  let sleepers: Array<() => void> = [];
+  // Sleepers woken for handed deliveries and not yet taking one: a hand-on wakes only as many
+  // more as there are ready deliveries beyond them.
+  let wokenForHanded = 0;
+  let sleepers: Array<(reason: Reason) => void> = [];
   let failing = false;
 
   // One loop per wake: a loop that finds work and sees more due wakes the next, so a burst fans
@@ -61,12 +72,20 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     const sleeper = sleepers[0];
     if (sleeper) {
       wokenToClaim = true;
-      sleeper();
+      sleeper('claim');
     } else missedWakes++;
+  };
+  // Handed deliveries are ready: a sleeper for each that no woken loop will take. With every loop
+  // busy, none: each looks at the ready ones before it sleeps.
+  const handOn = () => {
+    while (handoff && handoff.ready > wokenForHanded && sleepers.length > 0) {
+      wokenForHanded++;
+      sleepers[0]!('handed');
+    }
   };
   const wakeAll = () => {
     missedWakes++;
-    for (const resume of [...sleepers]) resume();
+    for (const resume of [...sleepers]) resume('claim');
   };
   const wakeAt = (time: number) => {
     const delay = time - ctx.now();
@@ -84,17 +103,36 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   // A loop sleeps until a wake takes it. A stopping worker's loops do not sleep: `stop` wakes
   // those asleep, and the rest must not start.
   const sleep = () =>
-    new Promise<void>((resolve) => {
+    new Promise<Reason>((resolve) => {
       if (stopping.signal.aborted) {
-        resolve();
+        resolve('claim');
         return;
       }
-      const done = () => {
+      const done = (reason: Reason) => {
         sleepers = sleepers.filter((s) => s !== done);
-        resolve();
+        resolve(reason);
       };
       sleepers.push(done);
     });
+
+  /** Sends the next ready handed delivery, if one is still safe to send. */
+  const sendHanded = async () => {
+    if (!handoff) return;
+    const { claim, late } = handoff.take(ctx.now());
+    if (late.length > 0) await giveBack(late);
+    if (!claim) return;
+    handOn(); // more ready: the next sleeper starts on them now
+    await send(claim);
+  };
+  /** Makes handed deliveries this process will not send due at once, for any claim to take. */
+  const giveBack = async (claims: ClaimedDelivery[]) => {
+    await Promise.allSettled(claims.map((claim) => releaseClaim(ctx.db, claim, ctx.now())));
+    wake();
+  };
+  const send = async (claim: ClaimedDelivery) => {
+    const recorded = await attemptDelivery(ctx, claim, { delivery, signal: stopping.signal });
+    if (recorded?.nextAttemptAt !== undefined) wakeAt(recorded.nextAttemptAt);
+  };
 
   /**
    * Does one piece of work; true when this loop should look again at once (Svix forwards may be
@@ -113,8 +151,7 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
       // not hold up a burst); when every loop is busy, the first one done looks (a missed wake).
       // Either way this loop need not look again for them.
       if (moreDue) wake();
-      const recorded = await attemptDelivery(ctx, claim, { delivery, signal: stopping.signal });
-      if (recorded?.nextAttemptAt !== undefined) wakeAt(recorded.nextAttemptAt);
+      await send(claim);
       // Forwards to Svix are only looked for once no delivery is due.
       return ctx.svix !== undefined;
     }
@@ -137,18 +174,26 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   // `looking`: whether the loop starts by looking for work. Only the first does (what is due at
   // start is due for it, and it wakes the next when there is more); the others wait for a wake.
   const loop = async (looking: boolean) => {
-    let again = looking;
+    let next: Reason | undefined = looking ? 'claim' : undefined;
     while (!stopping.signal.aborted) {
-      // Svix forwards may be waiting: go on. Otherwise sleep, unless a wake came that no loop took
-      // (a NOTIFY while every loop was busy).
-      if (!again) {
-        if (missedWakes > 0) missedWakes--;
-        else await sleep();
+      // Svix forwards may be waiting: go on. Otherwise take a ready handed delivery, or answer a
+      // wake that no loop took (a NOTIFY while every loop was busy), or sleep.
+      if (next === undefined) {
+        if (handoff && handoff.ready > wokenForHanded) next = 'handed';
+        else if (missedWakes > 0) {
+          missedWakes--;
+          next = 'claim';
+        } else {
+          next = await sleep();
+          if (next === 'handed') wokenForHanded--;
+        }
         if (stopping.signal.aborted) return;
       }
-      again = false;
+      const reason = next;
+      next = undefined;
       try {
-        again = await step();
+        if (reason === 'handed') await sendHanded();
+        else if (await step()) next = 'claim';
         if (failing) ctx.log('webhooks: the worker reaches the database again');
         failing = false;
       } catch (error) {
@@ -163,15 +208,25 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
 
   const unlisten = await setup.database.listen(
     WEBHOOK_CHANNEL,
-    () => wake(),
-    // Notifications sent while the listener was away are lost: look for work on reconnect.
+    (payload) => {
+      const notice = handoff ? handoff.heard(payload, ctx.now()) : 'due';
+      if (notice === 'handed here') handOn();
+      else if (notice === 'due') wake();
+      // Handed to another process: nothing became due.
+    },
+    // Notifications sent while the listener was away are lost: look for work on reconnect. Only a
+    // listening worker hears its commits, so events are handed to it only while it listens (a
+    // batch whose notice was lost is given back by the poll once its lease could end).
     (connected) => {
+      handoff?.setOpen(connected && !stopping.signal.aborted);
       if (connected) wake();
     },
   );
   // The slow poll wakes one sleeping loop, as a NOTIFY would. While every loop is busy it wakes
   // none: each sleeps once its work is done, and the next tick finds it.
   const poll = setInterval(() => {
+    const unheard = handoff?.expire(ctx.now()) ?? [];
+    if (unheard.length > 0) void giveBack(unheard);
     if (sleepers.length > 0) wake();
   }, delivery.pollIntervalMs);
   poll.unref();
@@ -181,10 +236,13 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
     async stop() {
       if (stopping.signal.aborted) return;
       stopping.abort();
+      // Nothing more is handed here; what was, and is not sent yet, is due again at once.
+      const unsent = handoff?.drain() ?? [];
       clearInterval(poll);
       for (const timer of timers) clearTimeout(timer);
       wakeAll();
       await Promise.allSettled(loops);
+      await giveBack(unsent);
       await unlisten();
     },
   };
