@@ -60,7 +60,6 @@ export async function emitWebhookEvents(
            ${new Date(at.getTime() + i).toISOString()}::timestamptz, ${viaSvix}, ${svixNextAttemptAt}::timestamptz)`,
   );
   // Handed: attempt 1 is under way, leased as a claim leases it. Otherwise due now, unattempted.
-  const batch = handoff?.newBatch();
   const attempt = handoff
     ? sql`${new Date(at.getTime() + handoff.leaseMs).toISOString()}::timestamptz, 1, ${at.toISOString()}::timestamptz`
     : sql`${at.toISOString()}::timestamptz, 0, NULL::timestamptz`;
@@ -91,6 +90,7 @@ export async function emitWebhookEvents(
   }
   // Each handed delivery comes back with what its attempt needs; the notice (sent once however
   // many rows ask for it: PostgreSQL folds equal notices of one transaction) names the batch.
+  const batch = handoff.newBatch();
   const result = await tx.execute(sql`${written}
     SELECT w.message_id, w.endpoint_id, w.payload, w.url, w.disabled, w.secret_sealed, w.previous_secret_sealed,
            w.previous_secret_expires_at, p.is_production_mode, pg_notify(${WEBHOOK_CHANNEL}, ${batch}) AS noticed
@@ -104,7 +104,7 @@ export async function emitWebhookEvents(
       target: deliveryTargetOf(row),
     }),
   );
-  handoff.hold(batch!, handed, at.getTime());
+  handoff.hold(batch, handed, at.getTime());
   return ids;
 }
 

@@ -61,6 +61,8 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   // Sleepers woken for handed deliveries and not yet taking one: a hand-on wakes only as many
   // more as there are ready deliveries beyond them.
   let wokenForHanded = 0;
+  /** Ready handed deliveries no woken loop is on its way to take. */
+  const handedUntaken = () => (handoff?.ready ?? 0) - wokenForHanded;
   let sleepers: Array<(reason: Reason) => void> = [];
   let failing = false;
 
@@ -78,7 +80,7 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
   // Handed deliveries are ready: a sleeper for each that no woken loop will take. With every loop
   // busy, none: each looks at the ready ones before it sleeps.
   const handOn = () => {
-    while (handoff && handoff.ready > wokenForHanded && sleepers.length > 0) {
+    while (handedUntaken() > 0 && sleepers.length > 0) {
       wokenForHanded++;
       sleepers[0]!('handed');
     }
@@ -179,7 +181,7 @@ export async function startWebhookWorker(setup: WebhookWorkerSetup): Promise<Web
       // Svix forwards may be waiting: go on. Otherwise take a ready handed delivery, or answer a
       // wake that no loop took (a NOTIFY while every loop was busy), or sleep.
       if (next === undefined) {
-        if (handoff && handoff.ready > wokenForHanded) next = 'handed';
+        if (handedUntaken() > 0) next = 'handed';
         else if (missedWakes > 0) {
           missedWakes--;
           next = 'claim';
