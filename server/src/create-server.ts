@@ -17,6 +17,7 @@ import { keepAnswerClass } from './http/answer-class.js';
 import { answerClientError } from './http/client-error.js';
 import { createConsoleHandler, defaultConsoleDir } from './http/console-files.js';
 import { givenAnswer, withFastLane } from './http/fast-lane.js';
+import { SignetIncomingMessage } from './http/incoming-message.js';
 import { createAuthCache } from './services/auth-cache/auth-cache.js';
 import { startChangeFeed } from './services/auth-cache/change-feed.js';
 import type { OAuthEndpointOverride, ServerContext, SvixOptions } from './services/context.js';
@@ -261,11 +262,13 @@ export async function createSignetServer(options: SignetServerOptions): Promise<
       inFront?: (adapter: RequestListener) => RequestListener,
     ): Promise<Listener> => {
       const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-        // The adapter calls it as `createServer(serverOptions, itsListener)`.
-        const createServer = inFront
-          ? (((serverOptions: object, adapter: RequestListener) =>
-              createHttpServer(serverOptions, inFront(adapter))) as unknown as typeof createHttpServer)
-          : undefined;
+        // The adapter calls it as `createServer(serverOptions, itsListener)`. Node makes each
+        // request's header object with signet's builder (see http/incoming-message).
+        const createServer = ((serverOptions: object, adapter: RequestListener) =>
+          createHttpServer(
+            { ...serverOptions, IncomingMessage: SignetIncomingMessage },
+            inFront ? inFront(adapter) : adapter,
+          )) as unknown as typeof createHttpServer;
         const s = serve({ fetch: handler, port, hostname: host, createServer }, () => resolve(s));
         // `serve` has just left this copy's own Response class as the global one.
         keepAnswerClass();
